@@ -773,6 +773,18 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round fifty-three's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round54",
+        "round fifty-four (GPU docking and cheminformatics, vision-language LLMs, large-scale pretraining frameworks, "
+        "diffusion-model training tools)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-fifty-three fix (`c04aa1a`)",
+            ),
+            ("after_by_hand", "after round fifty-four's fixes (not blind)"),
+        ],
+    ),
 )
 
 

@@ -42,6 +42,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round51", 37),
         ("round52", 50),
         ("round53", 45),
+        ("round54", 44),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:

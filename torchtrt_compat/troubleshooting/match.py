@@ -1006,6 +1006,7 @@ def explain(
     )
     found = _raised_over_a_warning(_another_program_after(_status_over_its_wrapper(found, hay), hay), hay, lv)
     found = _title_fault_first(_loader_failure_first(_title_crash_under_an_exception(found, hay), hay), hay)
+    found = _warned_library_in_the_frames(found, hay)
     found = _dedupe(sorted(found, key=lambda x: -x._rank))
     result = Explanations(found)
     _conclude(result, hay, held, lv, facts, products)
@@ -1908,6 +1909,33 @@ def _title_fault_first(found: list[Explanation], hay: str) -> list[Explanation]:
         return found
     top = max(e._rank for e in warners)
     return [replace(e, _rank=max(e._rank, top + 1)) if e in titled else e for e in found]
+
+
+#: a traceback frame's installed package: Python's ('File ".../site-packages/xformers/ops.py", line 3') and rich's
+#: boxed form ('│ /usr/lib/python3/dist-packages/xformers/ops/fmha/__init__.py:42 in forward │')
+_FRAME_PACKAGE = re.compile(
+    r'(?:^[ \t]{0,12}File "|^[ \t]{0,4}│ )[^"\n]{0,300}?[\\/](?:site|dist)-packages[\\/]([A-Za-z_]\w{1,60})[\\/]'
+    r'[^"\n]{0,200}?(?:", line \d{1,7}|\.py:\d{1,7} in )',
+    re.MULTILINE,
+)
+
+
+def _warned_library_in_the_frames(found: list[Explanation], hay: str) -> list[Explanation]:
+    """When every family found is read on a warning line, the one whose line names the installed package the
+    traceback's innermost frame runs in comes first (issue 36, round fifty-four: xformers' "can't load C++/CUDA
+    extensions" warning above a traceback in xformers/ops/fmha, beside JAX's unrelated warning that its CUDA backend
+    did not start): the program failed inside the warned library. Other ranks are kept."""
+    if len(found) < 2 or any(e.severity != "warning" for e in found):
+        return found
+    packages = [m.group(1).lower() for m in _FRAME_PACKAGE.finditer(hay)]
+    if not packages:
+        return found
+    innermost = packages[-1]
+    named = [e for e in found if e._at >= 0 and innermost in _line_of(hay, e._at).lower()]
+    if not named or len(named) == len(found):
+        return found
+    top = max(e._rank for e in found)
+    return [replace(e, _rank=max(e._rank, top + 1)) if e in named else e for e in found]
 
 
 def _title_gpu_fault_over_warnings(top: Explanation, hay: str, lv: Levels, found_on: set[int]) -> bool:

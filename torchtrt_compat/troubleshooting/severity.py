@@ -341,6 +341,13 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ("[Err]", "[Wrn]", "[Msg]", "[Dbg]"),
     ),
     (
+        r"^\s{0,4}CUDA backend failed to initialize: (?=\S)",
+        "JAX's warning that its CUDA backend did not start and it runs on the CPU (jax/_src/xla_bridge.py: "
+        "logger.warning of 'CUDA backend failed to initialize: {err}.'), pasted without the logger's prefix: a "
+        "warning that means the GPU is not used, not a failure of the program (issue 36, round fifty-four)",
+        ("CUDA backend failed to initialize: ",),
+    ),
+    (
         r"^\s{0,4}(?P<l>[EW]) {1,2}\d{1,3}:\d\d:\d\d:\d{3} {1,8}\S",
         "the Godot editor's debugger output ('E 0:00:00:895   display_surface.gd:50 @ _ready(): ...', 'W 0:00:01:002 "
         "...': the level letter, then the time since start; GDExtension and GDScript errors and warnings; issue 36, "

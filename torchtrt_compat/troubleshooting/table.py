@@ -471,8 +471,10 @@ _CORE: tuple[KnownError, ...] = (
         "lib….so: cannot open shared object file",
         # not GStreamer's "Failed to load plugin '<plugin>.so': lib….so: ..." (gst-plugin-scanner-optional: a notice),
         # and not ld.so's line for a media helper tool (ffmpeg, sox, ...): `shared_libs`' tool-shared-library-not-found
-        # reads those (issue 36, round thirty-two); ld.so's other lines are read by the alternative below
-        r"(?<!\.so': )(?<!error while loading shared libraries: )(?<![\w+-])"
+        # reads those (issue 36, round thirty-two); ld.so's other lines are read by the alternative below; nor DGL's
+        # notice that its torch adapter did not load ("TensorDispatcher: dlopen failed: libtorch_cuda.so: ...":
+        # geometry_ext's geo-dgl-tensoradapter-notice; round fifty-four)
+        r"(?<!\.so': )(?<!error while loading shared libraries: )(?<!TensorDispatcher: dlopen failed: )(?<![\w+-])"
         r"lib[\w+-]{1,40}(?:\.so)(?:\.\d+){0,3}: cannot open shared object file"
         # ldd's listing of a library that does not resolve ("        libnuma.so.1 => not found"; issue 36, round
         # fifty-one)
@@ -1909,7 +1911,12 @@ _CORE: tuple[KnownError, ...] = (
         # issue 36, round thirty-three: a GPU miner's own words for an algorithm with no kernel for this GPU's compute
         # capability (TT-Miner: "Cannot configure CUDA-Kernel (CU_G-A082#0-86) for compute 8.6")
         + "|"
-        + _MINER_NO_KERNEL,
+        + _MINER_NO_KERNEL
+        # issue 36, round fifty-four: a program's own copy to a __constant__ / __device__ symbol failing with
+        # cudaErrorInvalidSymbol's message ("SetKernelsGpuData copy to cData failed invalid device symbol"): the
+        # module that defines the symbol has no code for this GPU, so it never loaded (a self-built binary whose
+        # targets leave the GPU out)
+        + r"|\b(?:copy|cudaMemcpy(?:To|From)Symbol\w{0,10})\b[^\n]{0,80}\binvalid device symbol\b",
         "The library that launched the kernel (torch, TensorRT, a compiled extension, a kernel library such as a "
         "quantization or attention package, or the program's own CUDA build) has no kernels for this GPU's compute "
         "capability: the GPU is newer or older than the build targets, or a Jetson GPU runs an x86 build.",
@@ -1920,6 +1927,16 @@ _CORE: tuple[KnownError, ...] = (
         "quantization or attention kernels often need Volta, Turing or Ampere) needs a newer GPU, or run without "
         "that feature (no quantization, another attention implementation).",
         variants=(
+            Variant(
+                r"\binvalid device symbol\b",
+                "a program's own CUDA build without this GPU's architecture ('invalid device symbol')",
+                "The program's copy to a device symbol (a __constant__ or __device__ variable) failed with 'invalid "
+                "device symbol': the module that holds it has no code for this GPU, so CUDA never loaded it. "
+                "Rebuild the program for this GPU's compute capability (`nvidia-smi --query-gpu=compute_cap "
+                '--format=csv`: 8.9 is 89) through its own option for it (a Makefile\'s TARGETS="89" or '
+                "-gencode arch=compute_89,code=sm_89, CMAKE_CUDA_ARCHITECTURES=89), from a clean build; a symbol "
+                "passed as a host address (cudaMemcpyToSymbol(&sym, ...) on old CUDA) fails the same way.",
+            ),
             Variant(
                 _NVHPC_RUNTIME_ARCH,
                 "the NVIDIA HPC SDK's runtime (OpenACC / CUDA Fortran built by nvc++ / nvfortran)",
@@ -6447,6 +6464,9 @@ _CORE: tuple[KnownError, ...] = (
         "torch sees no GPU: torch.cuda.is_available() is False (GPUs requested but none are available)",
         r"is_available\(\)\)?\s{0,6}(?:\n[^\n]{0,24}){0,1}?\bFalse\b|GPUs requested but none are available"
         r"|torch\.cuda\.is_available\(\)\s{0,2}(?:is|returns?|=|==|gives|shows|->)\s{0,2}False"
+        #: a library's own check of it (xformers' memory-efficient attention: "torch.cuda.is_available() should be True
+        #: but is False"; issue 36, round fifty-four)
+        r"|torch\.cuda\.is_available\(\) should be True but is False"
         #: the same told by the GPU count: "torch.cuda.device_count() returns 0" (a modulo / division by the count,
         #: a list of no GPUs)
         r"|device_count\(\)\s{0,2}(?:is|returns?|returned|=|==|gives|shows|->)\s{0,2}0\b"

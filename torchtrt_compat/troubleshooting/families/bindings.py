@@ -638,7 +638,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "An OpenCL program's kernels did not build (CL_BUILD_PROGRAM_FAILURE, -11; 'OpenCL C version 1.1 does not "
         "support ...')",
         r"OpenCL C version \d\.\d does not support the\b|\bCL_BUILD_PROGRAM_FAILURE\b"
-        r"|\bclBuildProgram\b[^\n]{0,80}(?:failed|error)[^\n]{0,40}-11\b",
+        r"|\bclBuildProgram\b[^\n]{0,80}(?:failed|error)[^\n]{0,40}-11\b"
+        # the OpenCL compiler's own refusal of the build options (NVIDIA's: "Error parsing value of -cl-std flag!"),
+        # under a program's "Failed to build program executable!" (issue 36, round fifty-four)
+        r"|\bError parsing value of -cl-\w{1,30} flag\b",
         "The program compiles its OpenCL kernels at run time on the OpenCL platform it picked, and that platform's "
         "compiler rejected them (CL_BUILD_PROGRAM_FAILURE, -11; the build log after it names why): most often the "
         "platform is not the GPU vendor's but an older or partial one (Mesa's Clover with libclc, OpenCL C 1.1, or "
@@ -648,6 +651,17 @@ FAMILIES: tuple[KnownError, ...] = (
         "compute-runtime; remove or deprioritise Mesa's Clover (mesa-opencl-icd), or pick the platform / device in "
         "the program's options; or use the program's CUDA build or CPU mode.",
         variants=(
+            Variant(
+                r"\bError parsing value of -cl-\w{1,30} flag\b",
+                "the build options the program passes (-cl-std) refused",
+                "The platform's OpenCL compiler refused an option the program passed to clBuildProgram, most "
+                "often -cl-std=CLx.y with a version it does not take: the program's build chose the option from its "
+                "own configuration (a preprocessor definition or CMake option naming the OpenCL version and the "
+                "platform, such as OPENCL_3_0 / NVIDIA_PLATFORM), which this build left out or set for another "
+                "platform. Rebuild with the definitions its build instructions name for this platform, clean, and "
+                "rebuild the kernels from source; `clinfo | grep -i 'OpenCL C'` shows the versions the device "
+                "takes.",
+            ),
             Variant(
                 r"OpenCL C version 1\.[01] does not support|/usr/include/clc/|\blibclc\b|\bClover\b",
                 "Mesa's Clover (libclc, OpenCL C 1.1) picked instead of the GPU vendor's runtime",

@@ -23,6 +23,7 @@ __all__ = ["FAMILIES"]
 _SHOWN = "tests/troubleshooting/test_round11_f5multi.py"
 _R13 = "tests/troubleshooting/test_round13_p3dist.py"
 _R14 = "tests/troubleshooting/test_round14_q1dist.py"
+_R54 = "tests/troubleshooting/test_round54_v54.py"
 #: text that shows a distributed launch (torch.distributed, its launchers, DeepSpeed, accelerate)
 _DIST = (
     r"MASTER_PORT|master_port|MASTER_ADDR|torch\.distributed|\bc10d\b|init_process_group|torchrun|tcp://|dist_url"
@@ -1041,6 +1042,31 @@ FAMILIES: tuple[KnownError, ...] = (
         shown_by=(f"{_R14}::test_server_workers_killed_or_timed_out",),
         example="[2024-03-01 10:00:31 +0000] [1] [CRITICAL] WORKER TIMEOUT (pid:42)",
         example_source="gunicorn gunicorn/arbiter.py (murder_workers)",
+    ),
+    # issue 36, round fifty-four: Transformer Engine's userbuffers (tensor-parallel communication overlapped with
+    # the GEMMs) need CUDA Multicast or CUDA IPC between the GPUs, and bootstrap through MPI when asked to
+    KnownError(
+        "te-comm-overlap-unsupported",
+        "Transformer Engine: comm+GEMM overlap (userbuffers) is not supported here ('does not support comm+GEMM "
+        "overlap with CUDA Multicast. Launch app with UB_SKIPMC=1')",
+        r"does not support comm\+GEMM overlap with CUDA Multicast",
+        "Tensor-parallel communication overlap (Transformer Engine's userbuffers, turned on by a recipe's "
+        "tp_comm_overlap) maps every GPU's buffers with CUDA Multicast, which needs NVSwitch-connected GPUs (or a "
+        "recent enough driver and toolkit for it); on PCIe GPUs, a workstation or a driver without it the setup "
+        "asserts. Launched without mpirun, its MPI bootstrap can fail first ('An error occurred in "
+        "MPI_Init_thread').",
+        "Set UB_SKIPMC=1 in every rank's environment so userbuffers use CUDA IPC instead of Multicast (the "
+        "message's own remedy), or turn the overlap off in the recipe or model config (tp_comm_overlap=False; "
+        "NeMo / Megatron-Bridge: the comm-overlap callback or config); where it bootstraps through MPI, launch "
+        "under mpirun or switch its bootstrap to torch.distributed.",
+        weight=90,
+        applies="Transformer Engine's userbuffers under Megatron-LM, NeMo and Megatron-Bridge with tensor-parallel "
+        "communication overlap",
+        shown_by=(f"{_R54}::test_comm_overlap_without_multicast",),
+        example="AssertionError: CUDA device, driver and/or toolkit version does not support comm+GEMM overlap with "
+        "CUDA Multicast. Launch app with UB_SKIPMC=1 to try CUDA IPC instead.",
+        example_source="TransformerEngine's userbuffers (comm_gemm_overlap setup: the CUDA Multicast check and "
+        "its UB_SKIPMC switch)",
     ),
     KnownError(
         "dist-nccl-watchdog-stuck",

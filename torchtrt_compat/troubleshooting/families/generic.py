@@ -39,6 +39,10 @@ _QUANT_REPO = r"[\w.-]-(?:AWQ|GPTQ|int4|int8|4bit|w4a16)\b|\bAutoAWQ\b|\bauto_gp
 _LIB_REQUIRES = (
     r"\brequires Accelerate: `pip install|\brequires the [\w-]{2,40} library but it was not found in your environment"
     r"|\brequires the accelerate library\b"
+    # transformers' check of a remote-code model file's imports (dynamic_module_utils.check_imports: "This modeling
+    # file requires the following packages that were not found in your environment: flash_attn. Run `pip install
+    # flash_attn`"; issue 36, round fifty-four)
+    r"|\brequires the following packages that were not found in your environment: "
 )
 #: a notebook, a second interpreter, or an install that "succeeded": the module was installed for another Python
 _OTHER_PYTHON = (
@@ -119,7 +123,10 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "py-mmcv-ext-missing",
         "No module named 'mmcv._ext' (mmcv installed without its compiled CUDA ops)",
-        r"No module named '?mmcv\._ext'?",
+        r"No module named '?mmcv\._ext'?"
+        # mmcv's op dispatch (mmcv/ops/csrc/common/pytorch_device_registry.hpp: "<op>_impl: implementation for device
+        # cuda:0 not found."): the ops were compiled without their CUDA kernels (issue 36, round fifty-four)
+        r"|\b\w{2,60}_impl: implementation for device cuda(?::\d{1,2})? not found\b",
         "The installed mmcv has no compiled ops: `pip install mmcv` gives the lite build (mmcv 1.x) or a source "
         "build that skipped the CUDA extension, or the wheel was built for another torch / CUDA.",
         "install the mmcv build made for your torch and CUDA: `pip install -U openmim && mim install mmcv-full` "
@@ -336,6 +343,20 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|(?:Failed to build|Could not build wheels for|Failed building wheel for) (\w{1,60})\b[\s\S]{0,20000}?"
         r"No module named '\2\b",
         variants=(
+            # issue 36, round fifty-four: a remote-code model file (trust_remote_code: Florence-2, Phi, DeepSeek-VL
+            # forks) imports flash_attn at its top, and transformers checks every import before it loads the file
+            Variant(
+                r"requires the following packages that were not found in your environment: [^\n]{0,120}\bflash_attn\b",
+                "a remote-code model file that imports flash_attn",
+                "The model's own code (trust_remote_code) imports flash_attn at its top, and transformers refuses to "
+                "load a model file whose imports are not all installed, even where the model would run with another "
+                "attention. Either install a flash-attn wheel built for this Python, torch and CUDA into the Python "
+                "that runs it (Windows: a prebuilt wheel for exactly that torch; `pip install flash-attn "
+                "--no-build-isolation` builds one on Linux with the CUDA toolkit), or load with "
+                "attn_implementation='sdpa' (or 'eager') and take flash_attn out of the import check for that file "
+                "(the well-known patch of transformers.dynamic_module_utils.get_imports, or a model revision / "
+                "fork whose file imports it only when used).",
+            ),
             # issue 36, round forty-eight: the library's own ImportError names the distribution (and the version) it
             # needs; an app's own Python (ComfyUI portable's python_embeded, a web UI's venv) is the one to install into
             Variant(
@@ -1310,6 +1331,18 @@ FAMILIES: tuple[KnownError, ...] = (
                 "'Fatal Python error: ...' line above the stack names the signal. Run that call alone (or under "
                 "`gdb -batch -ex run -ex bt --args python your_script.py`) to see the library's native stack, then "
                 "explain that output.",
+            ),
+            # issue 36, round fifty-four: a crash that happens in a batch job (Slurm's spooled script), whose limits
+            # are not the interactive shell's
+            Variant(
+                r"/var/spool/slurm|\bslurm_script\b|\bslurmstepd\b|\bsbatch\b",
+                "in a Slurm batch job (its limits are not the shell's)",
+                "The crash comes from the batch job (Slurm's spooled slurm_script), where the process runs with the "
+                "job's limits, not your shell's: a smaller stack (a program with deep recursion or large local "
+                "arrays overflows it: a segmentation fault at once), less memory or fewer threads than asked for. "
+                "Print `ulimit -a` in the job script and in the shell where it works and compare; raise the stack "
+                "in the script before the program (`ulimit -s unlimited`, or a size such as 65536), and make the "
+                "job's --mem / --cpus-per-task match what the program uses (--thread / OMP_NUM_THREADS).",
             ),
         ),
         #: a crash alone says little of its cause: "likely", and the fix is the command that names the library; where

@@ -14,6 +14,7 @@ __all__ = ["FAMILIES"]
 _test = tests_in("tests/troubleshooting/test_round18_u18lib.py")
 _R18 = "tests/data/explain_round18.jsonl"
 _test34 = tests_in("tests/troubleshooting/test_round34_v34tabularvlm.py")
+_R54 = tests_in("tests/troubleshooting/test_round54_v54.py")
 
 #: torch.onnx.export / torch.jit.trace called in the text (the exporter that flattens forward's arguments)
 _ONNX_EXPORT = r"torch\.onnx\.export|\bonnx\.export\(|torch\.jit\.trace|torch[\\/]onnx[\\/]"
@@ -197,6 +198,53 @@ FAMILIES: tuple[KnownError, ...] = (
         example="torch.onnx.export(\n    net1.module,\n    sample_input,\n---> 23         fea = "
         "self.backbone(batch['img'])\nTypeError: new(): invalid data type 'str'",
         example_source="Turoad/lanedet#36 (torch's tensor indexing with a str: torch/csrc/utils/tensor_new.cpp)",
+    ),
+    # issue 36, round fifty-four: cuRAND's generator creation failing at the first random call of a library (DGL's
+    # seeding, a simulator's RNG): cuRAND could not start on this machine's CUDA at all
+    KnownError(
+        "curand-init-failed",
+        "cuRAND could not start (CURAND_STATUS_INITIALIZATION_FAILED): no usable GPU, a driver older than the CUDA "
+        "runtime, or no free GPU memory",
+        r"\bCURAND_STATUS_INITIALIZATION_FAILED\b|\bcurandStatus\w{0,20}\b[^\n]{0,40}\b203\b",
+        "Creating the cuRAND generator is often a library's first CUDA call (seeding its random numbers), and it "
+        "failed to start: the machine has no usable CUDA GPU (a CUDA build of the library installed on a machine "
+        "without one, or the GPU hidden from the process), the driver is older than the CUDA runtime the library "
+        "ships, or the GPU had no memory left for the generator's state.",
+        "Check what CUDA sees first: `nvidia-smi` and `python -c 'import torch; print(torch.cuda.is_available(), "
+        "torch.version.cuda)'`. No GPU: install the CPU builds of the libraries (the project's CPU environment: a "
+        "CPU torch and the library's CPU package). A GPU: update the driver to one that supports the CUDA the "
+        "library was built for (or install the library's build for an older CUDA), and free GPU memory held by "
+        "other processes.",
+        weight=80,
+        applies="libraries that call cuRAND (DGL, torch's and CuPy's random generators, simulators)",
+        shown_by=(_R54("test_openmm_platform_and_opencl_build_options"),),
+        example="dgl._ffi.base.DGLError: [09:04:14] src/random/random.cc:34: Check failed: e == CURAND_STATUS_SUCCESS: "
+        "CURAND Error: CURAND_STATUS_INITIALIZATION_FAILED at src/random/random.cc:34",
+        example_source="cuRAND's curandStatus_t (curand.h: CURAND_STATUS_INITIALIZATION_FAILED = 203); DGL "
+        "src/random/random.cc (its CURAND_CALL check)",
+    ),
+    # issue 36, round fifty-four: OpenMM loads each platform (CUDA, OpenCL) as a plugin at import; a plugin that does
+    # not load leaves its platform unregistered, and asking for it by name fails
+    KnownError(
+        "mol-openmm-platform-not-registered",
+        "OpenMM: 'There is no registered Platform called \"CUDA\"' (its CUDA plugin did not load)",
+        r"There is no registered Platform called [\"']?(?:CUDA|OpenCL|HIP)\b",
+        "OpenMM registers its CUDA (or OpenCL, HIP) platform from a plugin library when it is imported; the plugin "
+        "did not load, most often because the OpenMM build is for another CUDA than the one installed (a conda "
+        "package built for another cudatoolkit / cuda-version, the driver too old for it), or the CUDA libraries it "
+        "links are not found. OpenMM keeps the reason: Platform.getPluginLoadFailures() lists it.",
+        'Print why the plugin did not load: `python -c "import openmm as mm; print(mm.Platform.getPluginLoadFailures'
+        '())"` (older releases: `import simtk.openmm as mm`), and `python -m openmm.testInstallation` lists the '
+        "platforms that work. Then install the OpenMM built for your CUDA and driver in one step (conda-forge: "
+        "`conda install -c conda-forge openmm cuda-version=12.x`, the CUDA your driver supports per `nvidia-smi`), "
+        "or use the OpenCL platform meanwhile.",
+        weight=86,
+        applies="OpenMM 7 and 8 (simtk.openmm and openmm) and the tools built on it",
+        shown_by=(_R54("test_openmm_platform_and_opencl_build_options"),),
+        example="    platform = Platform.getPlatformByName('CUDA')\nException: There is no registered Platform "
+        'called "CUDA"',
+        example_source="OpenMM's Platform::getPlatformByName (openmmapi/src/Platform.cpp) and "
+        "Platform::getPluginLoadFailures",
     ),
     # issue 36, round thirty-two: openmm-ml's ANI potential wraps the model in NNPOps' OptimizedTorchANI when asked for
     # implementation='nnpops' and, when that fails, prints the error and goes on with the plain TorchANI model

@@ -134,6 +134,19 @@ FAMILIES: tuple[KnownError, ...] = (
         "native Windows (WDDM) large pinned-memory buffers are refused the same way: an app that offloads models "
         "through pinned memory has a switch for it (ComfyUI: --disable-pinned-memory).",
         variants=(
+            # issue 36, round fifty-four: xformers' memory-efficient attention kernels (the cutlass forward /
+            # backward ops) refusing their launch on this GPU or with this build
+            Variant(
+                r"\befficient_attention_(?:forward|backward)\w{0,20}|xformers[\\/]ops[\\/][\w\\/]{0,40}\.py\b"
+                r"|\bmemory_efficient_attention\w{0,20}\(",
+                "xformers' memory-efficient attention kernel",
+                "The kernel that refused its arguments is xformers' memory-efficient attention (its cutlass forward "
+                "or backward op): this xformers build does not handle this GPU, head size or dtype in that pass. "
+                "Turn xformers off and use PyTorch's own attention (the app's --xformers / "
+                "enable_xformers_memory_efficient_attention off; torch 2's scaled_dot_product_attention, "
+                "'sdpa'), or install the xformers release built for this torch and CUDA (`pip install -U "
+                "xformers` with the index of torch's CUDA) and check it with `python -m xformers.info`.",
+            ),
             # issue 36, round forty-three: faiss's GPU code (its CUDA_VERIFY assertion, faiss::gpu:: frames)
             Variant(
                 r"Faiss assertion '[^'\n]{0,80}' failed|\bfaiss::gpu::",

@@ -1775,7 +1775,12 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|error trying to exec 'cc1(?:plus)?': execvp: No such file or directory"
         # gcc's newer wording of the same (issue 36, round thirty-nine): "gcc: fatal error: cannot execute 'cc1plus':
         # execvp: No such file or directory" (gcc found, its C++ compiler proper not: g++ not installed)
-        r"|fatal error: cannot execute '(?:cc1(?:plus)?|as|collect2)': execvp: No such file or directory",
+        r"|fatal error: cannot execute '(?:cc1(?:plus)?|as|collect2)': execvp: No such file or directory"
+        # make's own report of a compiler it could not start ("make: g++: No such file or directory", then "Error
+        # 127", the shell's code for a command not found; issue 36, round fifty-four), and the shell's
+        r"|\bmake(?:\[\d{1,3}\])?: (?:gcc|g\+\+|c\+\+|cc|clang\+\+|clang): "
+        r"(?:No such file or directory|Command not found)"
+        r"|(?:/bin/sh: \d{1,3}: |sh: |bash: )(?:gcc|g\+\+|c\+\+|cc): (?:not found|command not found)",
         "The build needs a C / C++ compiler and none is installed (a slim Docker image, a fresh machine).",
         "Install the compiler: Debian/Ubuntu `apt install build-essential` (g++), RHEL `dnf install gcc-c++`, "
         "conda `conda install -c conda-forge cxx-compiler`; on Windows the Visual Studio C++ build tools. Or "

@@ -403,13 +403,27 @@ _FAILURES: tuple[KnownError, ...] = (
         r"\"[\w.:]{1,60}_cuda\w{0,30}\" not implemented for '(?:Half|BFloat16|ComplexHalf|Float8_\w{1,10})'"
         # torch's CUDA upsampling kernels dispatch as "upsample_<mode>_out_frame" (aten/src/ATen/native/cuda/
         # UpSample*.cu; bfloat16 came to them in torch 2.x), the CPU's under other names (issue 36, round thirty-three)
-        r"|\"upsample_\w{1,30}_out_frame\" not implemented for '(?:Half|BFloat16)'",
+        r"|\"upsample_\w{1,30}_out_frame\" not implemented for '(?:Half|BFloat16)'"
+        # ROCm's scaled GEMM (torch._scaled_mm through TunableOp / hipBLASLt: "\"_tunable_scaled_gemm\" not
+        # implemented for 'Float8_e4m3fn'"; issue 36, round fifty-four)
+        r"|\"_\w{0,30}scaled_gemm\w{0,20}\" not implemented for 'Float8_\w{1,10}'",
         "This torch has no CUDA kernel of the op for this reduced precision (bfloat16 and half coverage of ops grew "
         "release by release): the op runs on the GPU, but not in this dtype in this version.",
         "Compute this op in float32 and cast back (`y = op(x.float()).to(x.dtype)`, or run it with "
         "`torch.autocast('cuda', enabled=False)` on float32 inputs), or upgrade torch (`torchtrt-compat check` "
         "shows which release fits the rest of the stack).",
         variants=(
+            # issue 36, round fifty-four: an FP8 GEMM on an AMD GPU: MI300 (gfx942) computes in the fnuz float8
+            # types, not the OCP ones NVIDIA GPUs use
+            Variant(
+                r"\"_\w{0,30}scaled_gemm\w{0,20}\" not implemented for 'Float8_e[45]m[23]fn'|\bhipblaslt\b|\bgfx9\d\d\b"
+                r"|\bROCm\b|\bHIP\b",
+                "an FP8 matmul on an AMD GPU (ROCm)",
+                "On ROCm the FP8 GEMM behind torch._scaled_mm takes the float8 types this GPU computes in: MI300 "
+                "(gfx942) uses the 'fnuz' variants, so build the inputs as torch.float8_e4m3fnuz / "
+                "torch.float8_e5m2fnuz there (the OCP torch.float8_e4m3fn / e5m2 are NVIDIA's and newer AMD "
+                "GPUs'); or use a ROCm torch release whose hipBLASLt supports the OCP types on this GPU.",
+            ),
             # issue 36, round forty-eight: a diffusion app that loads weights in float8 (ComfyUI's / Forge's
             # weight_dtype fp8_e4m3fn) and patches a LoRA into them: float8 tensors have no arithmetic kernels
             Variant(

@@ -570,7 +570,9 @@ _LLM: tuple[KnownError, ...] = (
     KnownError(
         "serve-transformers-rope-scaling",
         "A model's rope_scaling is newer than the installed transformers (Llama 3.1+ configs)",
-        r"`rope_scaling` must be a dictionary with (?:two|with two) fields|Unrecognized keys in `rope_scaling`",
+        # (transformers' "Unrecognized keys in `rope_scaling` for 'rope_type'=..." is a logged warning of keys its
+        # validation does not know: startup_notices' hf-rope-scaling-keys-notice; issue 36, round fifty-four)
+        r"`rope_scaling` must be a dictionary with (?:two|with two) fields",
         "The model's config.json uses a rope_scaling layout (rope_type 'llama3', 'yarn', mrope sections) that the "
         "installed transformers does not know: the serving stack (TensorRT-LLM's convert_checkpoint, vLLM, TGI) "
         "pins a transformers older than the model.",

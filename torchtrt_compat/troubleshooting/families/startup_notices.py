@@ -14,7 +14,46 @@ __all__ = ["FAMILIES"]
 
 _test = tests_in("tests/troubleshooting/test_round18_u18sev.py")
 
+_R54 = tests_in("tests/troubleshooting/test_round54_v54.py")
+
 FAMILIES: tuple[KnownError, ...] = (
+    # issue 36, round fifty-four: two of transformers' notices at model load, which users paste as the failure
+    KnownError(
+        "hf-rope-scaling-keys-notice",
+        "transformers: 'Unrecognized keys in `rope_scaling` for 'rope_type'=...' (a config key its validation does "
+        "not know: a logged warning)",
+        r"\b[Uu]nrecognized keys in `rope_scaling` for 'rope_type'=",
+        "transformers validates a model's rope_scaling when it loads the config and logs the keys its validator "
+        "does not list (modeling_rope_utils); a multimodal model's own keys, such as Qwen2-VL / Qwen2.5-Omni's "
+        "mrope_section, are read by the model's code all the same. The model loads and runs: nothing failed.",
+        "Nothing to fix: the line is a warning and the model uses the key. A transformers release that knows the "
+        "key no longer prints it; do not delete the key from config.json (the model needs it). If something did "
+        "fail, the first error line after it is the cause: give explain the whole output.",
+        severity="notice",
+        weight=40,
+        applies="transformers 4.45 and later (rope_scaling validation), models with rope keys of their own",
+        shown_by=(_R54("test_transformers_notices_at_model_load"),),
+        example="Unrecognized keys in `rope_scaling` for 'rope_type'='default': {'mrope_section'}",
+        example_source="transformers modeling_rope_utils.py (_check_received_keys: logger.warning of the unused keys)",
+    ),
+    KnownError(
+        "hf-slow-image-processor-notice",
+        "transformers: 'Using a slow image processor as `use_fast` is unset' (a notice)",
+        r"Using a slow image processor as `use_fast` is unset",
+        "The checkpoint saved a 'slow' (Python) image processor and the code did not say use_fast, so transformers "
+        "uses the slow one and says that the default will change; outputs differ only slightly between the two. "
+        "Nothing failed; preprocessing on the CPU is slower with the slow processor.",
+        "Nothing to fix; pass use_fast=True to AutoProcessor / AutoImageProcessor.from_pretrained for the fast "
+        "(torchvision) processor, or use_fast=False to keep the old outputs and silence the line. A slow or failing "
+        "run has its cause elsewhere in the output: give explain the whole output.",
+        severity="notice",
+        weight=30,
+        applies="transformers 4.46 and later (fast image processors)",
+        shown_by=(_R54("test_transformers_notices_at_model_load"),),
+        example="Using a slow image processor as `use_fast` is unset and a slow processor was saved with this model. "
+        "`use_fast=True` will be the default behavior in v4.48, even if the model was saved with a slow processor.",
+        example_source="transformers image_processing_auto.py (AutoImageProcessor.from_pretrained's use_fast notice)",
+    ),
     KnownError(
         "tf-cpu-instructions-notice",
         "TensorFlow's start-up notice about CPU instructions / oneDNN (a notice, not an error)",

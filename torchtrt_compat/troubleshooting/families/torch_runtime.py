@@ -2120,6 +2120,20 @@ FAMILIES: tuple[KnownError, ...] = (
                 "init_process_group (or pass device_id), start one process per GPU, and make every rank run the same "
                 "collectives with the same sizes.",
             ),
+            # issue 36, round fifty-four: NCCL's own internal error ("internal error - please report this issue to
+            # the NCCL developers"): a bug or a topology its release does not handle; the WARN lines before it say
+            # where (graph search, topology)
+            Variant(
+                r"internal error - please report this issue to the NCCL developers|ncclInternalError|NCCL Error 3\b",
+                "NCCL's own internal error",
+                "NCCL reports an internal error: a case its release does not handle (its WARN lines before it name "
+                "the part: graph/search.cc and graph/topo.h are the topology search, e.g. a network device it "
+                "expected but did not find). Try a newer NCCL first, with the same torch (`pip install -U "
+                "nvidia-nccl-cu12`, or a newer container; `python -c 'import torch; "
+                "print(torch.cuda.nccl.version())'` shows the one loaded), and rerun with NCCL_DEBUG=INFO "
+                "NCCL_DEBUG_SUBSYS=INIT,GRAPH,NET to see the devices it found; report it to NCCL with that log "
+                "if a newer release fails the same way.",
+            ),
             Variant(
                 r"remote process exited|ncclRemoteError|NCCL Error 6\b",
                 "another rank failed",
