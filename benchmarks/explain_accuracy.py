@@ -93,6 +93,7 @@ LATER_ROUNDS = (
     "explain_round52",
     "explain_round53",
     "explain_round54",
+    "explain_round55",
 )
 #: the sets judged by hand, blind first: rounds three to five, round six's domain samples (one file per domain, each
 #: judged blind before that domain's fixes) and the later rounds' blind samples

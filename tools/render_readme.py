@@ -785,6 +785,18 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round fifty-four's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round55",
+        "round fifty-five (quantum chemistry and molecular simulation codes, scientific machine learning, neuroscience "
+        "tools, anomaly detection and image-classification training)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-fifty-four fix (`87c3bdf`)",
+            ),
+            ("after_by_hand", "after round fifty-five's fixes (not blind)"),
+        ],
+    ),
 )
 
 

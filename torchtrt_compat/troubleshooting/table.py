@@ -729,6 +729,23 @@ _CORE: tuple[KnownError, ...] = (
                 "ship it: reinstall the package from a wheel for this platform, or rerun its native build and "
                 "read the first error there.",
             ),
+            # issue 36, round fifty-five: the unversioned name of a CUDA library (libcusolver.so), which only a
+            # toolkit or -dev package provides, while runtime packages (pip's nvidia-* wheels, distributions' runtime
+            # libraries) ship the versioned libX.so.N only (a library that ships only unversioned, such as
+            # libtritonserver.so or libfaiss.so, keeps the family's fix)
+            Variant(
+                r"(?<![\w+-])lib(?:cudart|cublas(?:Lt)?|cusolver(?:Mg)?|cusparse(?:Lt)?|cufft\w{0,2}|curand|cupti|nvrtc"
+                r"|nvJitLink|cudnn\w{0,30}|nccl|nvinfer\w{0,20}|nvonnxparser|npp\w{1,6}|nvjpeg|cuda)\.so: cannot open "
+                r"shared object file",
+                "the unversioned name of a CUDA library (libX.so), which runtime packages do not ship",
+                "The program asks for the library's unversioned name (libX.so, no .N after it), the development "
+                "link that only a CUDA toolkit or a -dev package installs; runtime packages (pip's nvidia-*-cu12 "
+                "wheels, a distribution's runtime library) ship the versioned libX.so.N only, so the library can be "
+                "installed and still not found. Check for the versioned file (`find / -name 'libX.so*' "
+                "2>/dev/null`); then update the program to a release that loads the versioned name, or make the "
+                "name resolve: a symlink libX.so -> libX.so.N in a folder on LD_LIBRARY_PATH, or the toolkit's / "
+                "-dev package's copy.",
+            ),
         ),
         op=r"(lib[\w+-]{1,40}\.so(?:\.\d+){0,3}): cannot open",
         advice="tensorrt-pin",
@@ -4078,7 +4095,9 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "invalid-resource-handle",
         "invalid resource handle",
-        r"invalid resource handle|CUDA_ERROR_INVALID_HANDLE|cudaErrorInvalidResourceHandle",
+        # (also as pycuda's LogicError is pasted, "cuFuncSetBlockShape failed: invalid resources handle"; issue 36,
+        # round fifty-five)
+        r"invalid resources? handle|CUDA_ERROR_INVALID_HANDLE|cudaErrorInvalidResourceHandle",
         "A CUDA resource (kernel module, stream, event) created in one CUDA context was used while another context "
         "was current: pycuda.autoinit, cuCtxCreate or an ONNX Runtime session made its own context, or the object "
         "was made on another device or inherited by a fork()ed process.",
@@ -6610,6 +6629,9 @@ _CORE: tuple[KnownError, ...] = (
         # the CUDA runtime's cudaErrorStubLibrary (34) message, as NCCL's WARN prints it ("Cuda failure 'CUDA driver
         # is a stub library'"): the toolkit's link-time stub libcuda was loaded instead of the driver's
         r"|CUDA driver is a stub library|cudaErrorStubLibrary|CUDA_ERROR_STUB_LIBRARY"
+        # a program's own check printing the driver API's number (CP2K's offload_library.c: "cuInit failed with
+        # error:  34", 34 being CUDA_ERROR_STUB_LIBRARY; issue 36, round fifty-five)
+        r"|\bcuInit\b[^\n]{0,30}\berror:? {0,3}34\b"
         # JCuda's LibUtils for its driver-API library, whose only CUDA dependency is the driver's libcuda.so.1 /
         # nvcuda.dll ('Error while loading native library "JCudaDriver-0.9.0d-linux-x86_64"'), issue 36, round thirty
         r"|Error while loading native library \"JCudaDriver-",
@@ -6663,7 +6685,8 @@ _CORE: tuple[KnownError, ...] = (
             # issue 36, round twenty-six: the runtime (or NCCL, which checks it at communicator init) says outright
             # that the libcuda it found is the stub
             Variant(
-                r"CUDA driver is a stub library|cudaErrorStubLibrary|CUDA_ERROR_STUB_LIBRARY",
+                r"CUDA driver is a stub library|cudaErrorStubLibrary|CUDA_ERROR_STUB_LIBRARY"
+                r"|\bcuInit\b[^\n]{0,30}\berror:? {0,3}34\b",
                 "the toolkit's stub libcuda found at run time (CUDA driver is a stub library)",
                 "The process resolved libcuda to the CUDA toolkit's link-time stub (<cuda>/lib64/stubs/libcuda.so) "
                 "instead of the driver's libcuda.so.1, so CUDA (and NCCL at its communicator init) refuses to run. "

@@ -1137,6 +1137,20 @@ FAMILIES: tuple[KnownError, ...] = (
         "the crash) or `gdb -batch -ex run -ex bt --args python your_script.py` (the native stack), then explain "
         "that output.",
         variants=(
+            # issue 36, round fifty-five: a bus error (SIGBUS) in a program that hands work to worker processes
+            # (a background export worker, DataLoader workers, multiprocessing) or runs in a container: the workers'
+            # shared memory (/dev/shm) ran out
+            Variant(
+                r"\A(?=[\s\S]{0,300000}?\bBus error\b)(?=[\s\S]{0,300000}?(?:\bbackground workers?\b|\bDataLoader\b"
+                r"|\bmultiprocessing\b|\bnum_workers\b|\bdocker\b|\bcontainer\b|/dev/shm))",
+                "a bus error where worker processes share memory (/dev/shm)",
+                "A bus error (SIGBUS) in a program that passes data to worker processes (a background export worker, "
+                "DataLoader workers, a multiprocessing pool) is almost always shared memory running out: the workers "
+                "exchange arrays through /dev/shm, which a Docker container limits to 64 MB. Start the container "
+                "with a larger one (`docker run --shm-size=8g ...`, or `--ipc=host`; Kubernetes: an emptyDir with "
+                "medium: Memory on /dev/shm), or use fewer workers (num_workers=0, the tool's option for export "
+                "processes); `df -h /dev/shm` shows its size.",
+            ),
             # issue 36, round thirty-four: the crashing frame is torch's CUDA caching allocator (c10's
             # CUDACachingAllocator malloc / free / its DeviceCachingAllocator): the allocator's own state, under
             # memory pressure or fragmentation (a long run of many fits), not a package built for another torch

@@ -106,6 +106,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # version is '8.2'"), as XLA quotes it in "ptxas exited with non-zero error code" (issue 36, round 26)
         r"|\bline \d{1,7}; fatal\s{0,4}: Unsupported \.version \d{1,2}\.\d{1,2}"
         r"|ptxas does not support CC \d{1,3}\.\d"
+        # XLA's own sentence for a ptxas run that failed, as an issue title keeps it without ptxas's output ("ptxas
+        # returned an error during compilation of ptx to sass"): most often a ptxas older than the GPU (TensorFlow
+        # with CUDA 11.0 on an sm_86 card; issue 36, round fifty-five); with ptxas's output after its colon, that
+        # output is the cause
+        r"|ptxas returned an error during compilation of ptx to sass(?!:)"
         r"|Feature '[^'\n]{1,80}' requires PTX ISA \.version \d{1,2}\.\d{1,2} or later"
         # nvlink's refusal of an input built by a newer CUDA (issue 36, round thirty-two): "nvlink fatal   : Input
         # file 'X.cubin' newer than toolkit (118 vs 114)", the input's CUDA release first, nvlink's own second, as XLA
@@ -1089,7 +1094,12 @@ FAMILIES: tuple[KnownError, ...] = (
                 "make && pip install .`); or load the model without 8-bit / 4-bit quantization.",
             ),
             Variant(
-                r"(?-i:CUDA Error): no kernel image|cpm_kernels|quantiz|chatglm",
+                # (cpm_kernels' names and its checkCUStatus, or its capitalised "CUDA Error: ..." wording, but not in
+                # an MPI program's output: native codes' own checks print it too, JDFTx's under MPI_ABORT; issue 36,
+                # round fifty-five)
+                r"cpm_kernels|checkCUStatus|quantiz|chatglm"
+                r"|\A(?![\s\S]{0,300000}?(?:MPI_ABORT|MPI_COMM_WORLD|\bmpirun\b))(?=[\s\S]{0,300000}?(?-i:CUDA Error): "
+                r"no kernel image)",
                 "cpm_kernels (ChatGLM's quantization)",
                 "The quantized model (.quantize(4) / .quantize(8), an -int4 / -int8 checkpoint) runs cpm_kernels' "
                 "precompiled kernels, which do not cover this GPU (older GPUs above all): run the fp16 model without "

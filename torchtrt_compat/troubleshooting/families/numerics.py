@@ -26,10 +26,58 @@ _TESTS = "tests/troubleshooting/test_round12_w5numeric.py"
 
 _test = tests_in(_TESTS)
 _r48 = tests_in("tests/troubleshooting/test_round48_v48fp8.py")
+_r55 = tests_in("tests/troubleshooting/test_round55_v55.py")
 
 
 #: failures: the step that asked for a precision cannot run in it
 _FAILURES: tuple[KnownError, ...] = (
+    # issue 36, round fifty-five: the reference BLAS convention for an argument a routine refuses (xerbla: "** On entry
+    # to SGEMM  parameter number 10 had an illegal value"), which cuBLAS and CPU BLAS libraries print before failing
+    KnownError(
+        "blas-gemm-illegal-parameter",
+        "BLAS / cuBLAS: '** On entry to SGEMM parameter number N had an illegal value' (a matrix shape or leading "
+        "dimension the routine refuses)",
+        r"\bOn entry to {1,2}\w{2,12} {1,2}parameter number \d{1,2} had an illegal value",
+        "A GEMM (or other BLAS routine) was called with an argument it refuses, numbered as in the reference BLAS "
+        "(SGEMM: 3-5 the sizes M, N, K; 8, 10, 13 the leading dimensions of A, B, C): a dimension of zero or below, "
+        "a size beyond a 32-bit int (more than 2,147,483,647 elements in one matrix), or a leading dimension smaller "
+        "than the rows it spans, most often from a Linear / matmul whose input has an unexpected shape (an image size "
+        "or patch size the model was not built for, an empty batch) or an older torch that handed an empty tensor's "
+        "zero stride to cuBLAS.",
+        "Print the shapes that reach the failing layer (the traceback's last call into nn.Linear / matmul: "
+        "`print(x.shape, x.stride())` before it): make them what the model was built for (the input size, channels "
+        "and patch size of its config; a non-empty batch), split a matrix larger than 2**31 elements into chunks, "
+        "and call .contiguous() on transposed inputs; an old torch gains the empty-tensor fix by an upgrade. "
+        "CUDA_LAUNCH_BLOCKING=1 puts the report next to its call.",
+        weight=82,
+        applies="cuBLAS, MKL / OpenBLAS and other BLAS libraries under torch, TensorFlow, NumPy",
+        shown_by=(_r55("test_blas_refusing_a_gemm_argument_and_a_spawned_worker_that_broke_its_pipe"),),
+        example=" ** On entry to SGEMM  parameter number 10 had an illegal value",
+        example_source="the reference BLAS error handler XERBLA's message ('** On entry to %s parameter number %d had "
+        "an illegal value'), which cuBLAS's logger repeats",
+    ),
+    # issue 36, round fifty-five: torch's cuFFT plan in half precision (aten/src/ATen/native/cuda/SpectralOps.cpp):
+    # cuFFT computes half-precision transforms only for sizes that are powers of two
+    KnownError(
+        "num-cufft-half-power-of-two",
+        "cuFFT in half precision needs power-of-two sizes ('cuFFT only supports dimensions whose sizes are powers of "
+        "two when computing in half precision')",
+        r"cuFFT only supports dimensions whose sizes are powers of two when computing in half precision",
+        "torch.fft ran on a float16 (or bfloat16 through autocast) tensor, and cuFFT computes half-precision "
+        "transforms only when every transformed dimension is a power of two; the signal size the message prints "
+        "has one that is not. Mixed precision (autocast, .half()) reached an FFT layer: spectral convolutions, "
+        "Fourier neural operators, STFTs.",
+        "Run the FFT in float32 and cast back (`x_ft = torch.fft.rfftn(x.float(), ...)`, the inverse likewise, "
+        "then `.to(x.dtype)`; or wrap the spectral layer in `torch.autocast('cuda', enabled=False)`), or use grid / "
+        "signal sizes that are powers of two along the transformed dimensions when it must run in half precision.",
+        weight=84,
+        applies="torch.fft on CUDA in float16 / bfloat16 (spectral layers, neural operators, STFTs under autocast)",
+        shown_by=(_r55("test_cufft_in_half_precision_and_xlas_ptxas_sentence"),),
+        example="RuntimeError: cuFFT only supports dimensions whose sizes are powers of two when computing in half "
+        "precision, but got a signal size of[20, 20, 10]",
+        example_source="torch aten/src/ATen/native/cuda/SpectralOps.cpp (the half-precision size check of the cuFFT "
+        "plan)",
+    ),
     KnownError(
         "num-amp-unscale-fp16",
         "Attempting to unscale FP16 gradients (fp16 mixed precision with float16 trainable weights)",

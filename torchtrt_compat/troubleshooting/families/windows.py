@@ -173,7 +173,12 @@ FAMILIES: tuple[KnownError, ...] = (
         "multiprocessing started a process while the main module was importing (no `if __name__ == '__main__':` "
         "guard; Windows and macOS spawn)",
         r"An attempt has been made to start a new process before the\s{1,12}current process has finished its "
-        r"bootstrapping phase",
+        r"bootstrapping phase"
+        # the parent's side of the same failure: starting a worker (DataLoader's w.start(), spawn's
+        # popen_spawn_win32 pickling the process object) ends in a broken pipe to the child that died importing the
+        # script (issue 36, round fifty-five)
+        r"|BrokenPipeError: \[Errno 32\] Broken pipe[\s\S]{0,6000}?(?:\bw\.start\(\)|popen_spawn_win32)"
+        r"|(?:\bw\.start\(\)|popen_spawn_win32)[\s\S]{0,6000}?BrokenPipeError: \[Errno 32\] Broken pipe",
         "On Windows (and macOS since Python 3.8) multiprocessing starts workers with spawn: each worker imports the "
         "main script again, so code at its top level that starts processes (a DataLoader with num_workers > 0, a "
         "Pool, a trainer, a library that spawns workers) runs again in the child, which refuses.",
