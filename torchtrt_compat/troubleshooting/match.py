@@ -1911,27 +1911,18 @@ def _title_fault_first(found: list[Explanation], hay: str) -> list[Explanation]:
     return [replace(e, _rank=max(e._rank, top + 1)) if e in titled else e for e in found]
 
 
-#: a traceback frame's installed package: Python's ('File ".../site-packages/xformers/ops.py", line 3') and rich's
-#: boxed form ('│ /usr/lib/python3/dist-packages/xformers/ops/fmha/__init__.py:42 in forward │')
-_FRAME_PACKAGE = re.compile(
-    r'(?:^[ \t]{0,12}File "|^[ \t]{0,4}│ )[^"\n]{0,300}?[\\/](?:site|dist)-packages[\\/]([A-Za-z_]\w{1,60})[\\/]'
-    r'[^"\n]{0,200}?(?:", line \d{1,7}|\.py:\d{1,7} in )',
-    re.MULTILINE,
-)
-
-
 def _warned_library_in_the_frames(found: list[Explanation], hay: str) -> list[Explanation]:
     """When every family found is read on a warning line, the one whose line names the installed package the
-    traceback's innermost frame runs in comes first (issue 36, round fifty-four: xformers' "can't load C++/CUDA
+    traceback's innermost frame outside torch runs in (`_frame_library`) comes first (issue 36, round fifty-four:
+    xformers' "can't load C++/CUDA
     extensions" warning above a traceback in xformers/ops/fmha, beside JAX's unrelated warning that its CUDA backend
     did not start): the program failed inside the warned library. Other ranks are kept."""
     if len(found) < 2 or any(e.severity != "warning" for e in found):
         return found
-    packages = [m.group(1).lower() for m in _FRAME_PACKAGE.finditer(hay)]
-    if not packages:
+    innermost = _frame_library(hay)
+    if innermost is None:
         return found
-    innermost = packages[-1]
-    named = [e for e in found if e._at >= 0 and innermost in _line_of(hay, e._at).lower()]
+    named = [e for e in found if e._at >= 0 and innermost.lower() in _line_of(hay, e._at).lower()]
     if not named or len(named) == len(found):
         return found
     top = max(e._rank for e in found)
@@ -3473,11 +3464,12 @@ def _last_frame(hay: str) -> str:
 #: group 1 is the package
 _PACKAGE_FRAME = re.compile(
     r'File "[^"\n]{0,300}?[\\/](?:site|dist)-packages[\\/]([A-Za-z_]\w{0,60})[\\/]'
-    #: pytest's frames ('.../site-packages/triton/runtime/autotuner.py:114: in run') and IPython's ('File
+    #: pytest's frames ('.../site-packages/triton/runtime/autotuner.py:114: in run'), IPython's ('File
     #: /.../site-packages/triton/runtime/interpreter.py:1095, in GridExecutor.__call__(...)'; issue 36, round
-    #: forty-one)
-    r"|^[ \t]{0,8}(?:File )?[^\s\"]{0,300}?[\\/](?:site|dist)-packages[\\/]([A-Za-z_]\w{0,60})[\\/][^\s\":]{1,200}"
-    r"\.py:\d{1,7}(?::|,) in ",
+    #: forty-one) and rich's boxed ones ('│ /usr/lib/python3/dist-packages/xformers/ops/fmha/__init__.py:42 in
+    #: forward │'; round fifty-four)
+    r"|^[ \t]{0,8}(?:│ )?(?:File )?[^\s\"]{0,300}?[\\/](?:site|dist)-packages[\\/]([A-Za-z_]\w{0,60})[\\/]"
+    r"[^\s\":]{1,200}\.py:\d{1,7}(?::|,)? in ",
     re.MULTILINE,
 )
 #: packages a failure passes through on its way to the library that raised it: torch's own modules (nn.Module's

@@ -417,6 +417,15 @@ _CUDA_ONLY_OP = (
     r"|to have CUDA Backend, but got tensor with CPU Backend"
 )
 
+#: the toolkit's link-time stub libcuda found at run time: the CUDA runtime's cudaErrorStubLibrary (34) message, as
+#: NCCL's WARN prints it ("Cuda failure 'CUDA driver is a stub library'"), its names, and a program's own check
+#: printing the driver API's number (CP2K's offload_library.c: "cuInit failed with error:  34", 34 being
+#: CUDA_ERROR_STUB_LIBRARY; issue 36, round fifty-five): driver-library-missing's pattern and its stub variant
+_STUB_LIBCUDA = (
+    r"CUDA driver is a stub library|cudaErrorStubLibrary|CUDA_ERROR_STUB_LIBRARY"
+    r"|\bcuInit\b[^\n]{0,30}\berror:? {0,3}34\b"
+)
+
 #: a framework whose own loader a CUDA-library failure would come from (its frames, module or log lines): a text that
 #: shows one keeps that framework's variant, not the plain ctypes one (issue 36, round thirty-one)
 _FRAMEWORK_LOADERS = r"\btorch\b|torch[\\/]|tensorflow|\bjax(?:lib)?\b|onnxruntime|\bcupy\b|paddle|tensorrt|ctranslate2"
@@ -6626,15 +6635,12 @@ _CORE: tuple[KnownError, ...] = (
         # \"cuDriverGetVersion\""), and cudarc's loader ("Unable to dynamically load the \"cuda\" shared library")
         r"|could not load symbol \"cu[A-Z]\w{2,40}\"|Unable to dynamically load the \"cuda\" shared library"
         r"|could not load library \"(?:lib)?cuda\"|could not load library \"nvcuda\""
-        # the CUDA runtime's cudaErrorStubLibrary (34) message, as NCCL's WARN prints it ("Cuda failure 'CUDA driver
-        # is a stub library'"): the toolkit's link-time stub libcuda was loaded instead of the driver's
-        r"|CUDA driver is a stub library|cudaErrorStubLibrary|CUDA_ERROR_STUB_LIBRARY"
-        # a program's own check printing the driver API's number (CP2K's offload_library.c: "cuInit failed with
-        # error:  34", 34 being CUDA_ERROR_STUB_LIBRARY; issue 36, round fifty-five)
-        r"|\bcuInit\b[^\n]{0,30}\berror:? {0,3}34\b"
+        # the toolkit's link-time stub libcuda loaded instead of the driver's (`_STUB_LIBCUDA`)
+        + "|"
+        + _STUB_LIBCUDA
         # JCuda's LibUtils for its driver-API library, whose only CUDA dependency is the driver's libcuda.so.1 /
         # nvcuda.dll ('Error while loading native library "JCudaDriver-0.9.0d-linux-x86_64"'), issue 36, round thirty
-        r"|Error while loading native library \"JCudaDriver-",
+        + r"|Error while loading native library \"JCudaDriver-",
         "The CUDA driver library comes with the NVIDIA driver, not with CUDA or pip: it is missing where no driver is "
         "installed, in a container started without the NVIDIA runtime, or under WSL2 when /usr/lib/wsl/lib is not "
         "on the loader path.",
@@ -6685,8 +6691,7 @@ _CORE: tuple[KnownError, ...] = (
             # issue 36, round twenty-six: the runtime (or NCCL, which checks it at communicator init) says outright
             # that the libcuda it found is the stub
             Variant(
-                r"CUDA driver is a stub library|cudaErrorStubLibrary|CUDA_ERROR_STUB_LIBRARY"
-                r"|\bcuInit\b[^\n]{0,30}\berror:? {0,3}34\b",
+                _STUB_LIBCUDA,
                 "the toolkit's stub libcuda found at run time (CUDA driver is a stub library)",
                 "The process resolved libcuda to the CUDA toolkit's link-time stub (<cuda>/lib64/stubs/libcuda.so) "
                 "instead of the driver's libcuda.so.1, so CUDA (and NCCL at its communicator init) refuses to run. "
