@@ -797,6 +797,18 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round fifty-five's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round56",
+        "round fifty-six (time-series forecasting and GPU tabular learners, document AI and PDF pipelines, "
+        "text-to-video generation, GPU operations tooling and CUDA programs outside machine learning)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-fifty-five fix (`68f833a`)",
+            ),
+            ("after_by_hand", "after round fifty-six's fixes (not blind)"),
+        ],
+    ),
 )
 
 

@@ -491,6 +491,16 @@ def _advise_module(_v: Versions, text: str) -> list[str]:
             f"`{name}` is a submodule: if `python -c 'import {top}'` works, the installed {top} is a version "
             f"without `{name}` (moved or removed): install the version the code was written for"
         ]
+    # a public submodule of a known package (issue 36, round fifty-six); a private one (torch._C, mmcv._ext) is the
+    # package's compiled part, which its own build or install provides
+    if known and "." in name and name not in MODULE_PACKAGES and not any(p[:1] == "_" for p in name.split(".")[1:]):
+        pip = known.split(" ")[0]
+        return [
+            f"`{name}` is a submodule of `{top}` (the pip distribution {known}): if `python -c 'import {top}'` "
+            f"fails, install it (`python -m pip install {pip}`); if it works, the installed {top} is a release "
+            f"without `{name}`: install the release the importing code was written for, or that code's release "
+            f"made for your {top}"
+        ]
     if known is None:  # a name this table does not know: no distribution name is invented for it
         guess = top.replace("_", "-")
         return [

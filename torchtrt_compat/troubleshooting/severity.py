@@ -1039,8 +1039,13 @@ _RANK: dict[Level, int] = {"info": 0, "warning": 1, "error": 2}
 #: a log forwarder that prints each line of another program's output under its own INFO prefix (a cloud runner's
 #: "[root.work] 2022-06-26T01:59:17.991Z INFO: Traceback (most recent call last):"): the prefix before a traceback's
 #: head, at INFO level (issue 36, round thirty-eight)
+#: A paste cut inside such a traceback shows its frames under the prefix instead of its head, and a worker's name may
+#: stand between the prefix and the frame (olmocr's pipeline logs its vLLM server's stderr as "... - vllm - INFO -
+#: (EngineCore_DP0 pid=13131)   File ..."; issue 36, round fifty-six)
 _FORWARDED_TRACEBACK = re.compile(
-    r"^(?P<p>[^\n]{0,120}?\bINFO\b(?::|\s-)?[ \t]{1,4})Traceback \(most recent call last\)", re.MULTILINE
+    r"^(?P<p>[^\n]{0,120}?\bINFO\b(?::|\s-)?[ \t]{1,4}(?:\([\w.:-]{1,60} pid=\d{1,8}(?:, ip=[\d.]{7,15})?\) )?)"
+    r"(?:Traceback \(most recent call last\)|[ \t]{0,8}File \"[^\"\n]{1,400}\", line \d{1,7}, in )",
+    re.MULTILINE,
 )
 
 
@@ -1053,7 +1058,7 @@ def _forwarded(text: str, found: dict[int, Level], depth: int) -> None:
     """A forwarder's INFO line that carries another program's traceback (`_FORWARDED_TRACEBACK`) shows that its
     prefix wraps every line of that program: each line under the same prefix takes the level its inner line has on
     its own, where that is higher (a traceback's exception, a library's failure, an inner WARNING line)."""
-    if depth > 0 or "Traceback (most recent call last)" not in text:
+    if depth > 0 or ("Traceback (most recent call last)" not in text and 'File "' not in text):
         return
     m = _FORWARDED_TRACEBACK.search(text)
     if m is None or found.get(line_start(text, m.start())) != "info":
@@ -1234,7 +1239,10 @@ def _bullet_lines(text: str, found: dict[int, Level]) -> None:
 _SELF_DESCRIBED_NOTICE = re.compile(
     r"^[^\n]{0,300}?(?:\bignore this (?:warning|message|notice)\b"
     r"|\bthis (?:warning|message|notice) (?:can|may) (?:safely )?be (?:safely )?ignored\b"
-    r"|\bThis (?:only )?(?:affects|impacts|may affect|will affect|slows down) (?:the )?(?:speed|performance)\b)",
+    r"|\bThis (?:only )?(?:affects|impacts|may affect|will affect|slows down) (?:the )?(?:speed|performance)\b"
+    #: a deprecation notice printed without a logger or a warnings class (transformers' "`torch_dtype` is deprecated!
+    #: Use `dtype` instead!"; issue 36, round fifty-six): it says what will change, nothing failed
+    r"|\bis deprecated(?:!| and will be removed\b| since\b| in favou?r of\b|[.;,] {0,2}(?:please )?use\b))",
     re.MULTILINE | re.IGNORECASE,
 )
 
@@ -1246,7 +1254,8 @@ def _self_described_notices(text: str, found: dict[int, Level]) -> None:
     """A line without a level that calls itself a warning (`_SELF_DESCRIBED_NOTICE`), or one read as an error only for
     its opening sentence (`_FAILED_SENTENCE`), is a warning."""
     if not any(
-        w in text for w in ("gnore this", "GNORE THIS", "ignored", "IGNORED", "ffects ", "mpacts ", "lows down")
+        w in text
+        for w in ("gnore this", "GNORE THIS", "ignored", "IGNORED", "ffects ", "mpacts ", "lows down", "deprecated")
     ):
         return
     for n, m in enumerate(_SELF_DESCRIBED_NOTICE.finditer(text)):

@@ -2417,6 +2417,11 @@ _CORE: tuple[KnownError, ...] = (
         # thirty-six)
         r"|Tensor for argument #\d{1,2} '\w{1,40}' is on (?:CPU|GPU)\b[^\n]{0,20}, but expected (?:it|them) to be on"
         r"|Expected tensor for argument #\d{1,2} '\w{1,40}' to have the same device as tensor for argument"
+        # torch 1.5 to 1.7's wording of an op's device check (ATen's TensorIterator / the copy and index kernels:
+        # "expected device cuda:0 but got device cpu"), and checkDeviceType's "Expected tensor to have CUDA DeviceType,
+        # but got tensor with CPU DeviceType" (issue 36, round fifty-six)
+        r"|\b[Ee]xpected device (?:cuda|cpu)(?::\d{1,2})? but got device (?:cuda|cpu)(?::\d{1,2})?"
+        r"|Expected tensor to have \w{2,10} DeviceType, but got tensor with \w{2,10} DeviceType"
         # DataParallel's check of the wrapped model (torch/nn/parallel/data_parallel.py)
         r"|module must have its parameters and buffers on device cuda:\d{1,2} \(device_ids\[0\]\)"
         # a TVM-compiled function's own check of an argument's device (runtime/module_util.cc)
@@ -2432,10 +2437,12 @@ _CORE: tuple[KnownError, ...] = (
         "model never moved to CUDA, or a CPU tensor created in forward.",
         "Move the model and every input to one device (model.cuda().eval(), x = x.cuda()) and create tensors "
         "inside forward with device=x.device (or register them as buffers, which move with the model). If you did "
-        "not write the model (you called a model library's fit() / predict() and "
-        "the traceback's last frames are in site-packages/<library>), the library's own code made the tensor: "
-        "upgrade that library to its latest release (a known kind of bug, fixed in later releases; check its issue "
-        "tracker for this message) or run it on the CPU until then; your data and code need no change.",
+        "not write the model (you called a model library's fit() / predict() / pipeline and "
+        "the traceback's last frames are in site-packages/<library>), either you passed an input on another device "
+        "than the one the library keeps its own tensors on (many pipelines take CPU tensors or arrays and move them "
+        "to the model themselves: pass the input as the library's examples do, without .cuda() / .to(device)), or "
+        "the library's own code made the tensor: then upgrade that library to its latest release (a known kind of "
+        "bug, fixed in later releases; check its issue tracker for this message) or run it on the CPU until then.",
         # issue 36, round thirty-four: the library sentence above is for a message pasted alone, with no traceback
         # to say whose code made the tensor
         variants=(
@@ -2511,6 +2518,21 @@ _CORE: tuple[KnownError, ...] = (
                 "to its latest release or commit and check its issue tracker for the function named; until then patch "
                 "that line to create the tensor on the inputs' device (`device=x.device`), or run that step with "
                 "everything on one device (the CPU). If the package is your own code, do the same in it.",
+                strict=True,
+            ),
+            # issue 36, round fifty-six: the refusing op is apex's fused norm (apex/normalization/fused_layer_norm.py
+            # calls fused_layer_norm_cuda), which model code picks up whenever apex imports
+            Variant(
+                r"apex[\\/]normalization[\\/]fused_layer_norm|\bfused_layer_norm_cuda\.\w|\bFused(?:RMS|Layer)Norm\b",
+                "apex's fused layer / RMS norm refused the tensor (an apex build that does not fit this torch)",
+                "The op that refused is apex's fused layer / RMS norm kernel (fused_layer_norm_cuda), which model code "
+                "(transformers' T5 and RMSNorm layers, Megatron-style models) uses whenever apex is importable. If "
+                "the model and its inputs are on the GPU, the apex install is the problem: NVIDIA apex built for "
+                "another torch or CUDA, or installed without its CUDA extensions (the PyPI package named 'apex' is "
+                "an unrelated project). Uninstall it (`pip uninstall apex`: transformers then uses its own norm), or "
+                "rebuild NVIDIA apex from its source for this torch with its CUDA extensions, in a clean environment "
+                "with the versions the project pins. If the model is still on the CPU, move it and every input to "
+                "the GPU (model.cuda(), x = x.cuda()).",
                 strict=True,
             ),
             Variant(
@@ -6784,14 +6806,19 @@ _CORE: tuple[KnownError, ...] = (
                 "GPU-monitoring call (a GPU memory check in the app) must be skipped or removed.",
                 strict=True,
             ),
+            # (and NVML's libnvidia-ml.so, which an NVML binding that dlopens the unversioned name asks for: Rust's
+            # nvml-wrapper through libloading; issue 36, round fifty-six)
             Variant(
-                r"(?<![\w.])libcuda\.so: cannot open shared object file",
-                "only the unversioned libcuda.so is looked for (cuDNN 8, Triton)",
+                r"(?<![\w.])(?:libcuda|libnvidia-ml)\.so: cannot open shared object file",
+                "only the unversioned libcuda.so / libnvidia-ml.so is looked for (cuDNN 8, Triton, NVML bindings)",
                 "The program opens the driver library by its unversioned name libcuda.so (cuDNN 8's "
-                "libcudnn_cnn_infer, Triton); the driver installs libcuda.so.1, the libcuda.so link comes with its "
-                "development package. Check `ldconfig -p | grep libcuda`: if libcuda.so.1 is listed (nvidia-smi "
-                "works), add the link beside it (`sudo ln -s libcuda.so.1 <that folder>/libcuda.so && sudo "
-                "ldconfig`, or install the driver's dev package, e.g. libnvidia-compute / nvidia-driver-dev); do not "
+                "libcudnn_cnn_infer, Triton) or libnvidia-ml.so (an NVML binding that loads the bare name, such as "
+                "Rust's nvml-wrapper); the driver installs libcuda.so.1 and libnvidia-ml.so.1, the unversioned links "
+                "come with its development package. Check `ldconfig -p | grep -e libcuda -e libnvidia-ml`: if the "
+                ".so.1 is listed (nvidia-smi works), add the link beside it (`sudo ln -s libcuda.so.1 <that "
+                "folder>/libcuda.so && sudo ldconfig`, likewise libnvidia-ml.so.1 -> libnvidia-ml.so; or install the "
+                "driver's dev package, e.g. libnvidia-compute / libnvidia-ml-dev / nvidia-driver-dev), or have the "
+                "program load the .so.1 name; do not "
                 "point LD_LIBRARY_PATH at the toolkit's lib64/stubs. On WSL2: `export "
                 "LD_LIBRARY_PATH=/usr/lib/wsl/lib:$LD_LIBRARY_PATH`. If nothing is listed: install the NVIDIA driver, "
                 "or in a container start it with `--gpus all` (podman / CDI: a CDI spec that mounts the driver's "

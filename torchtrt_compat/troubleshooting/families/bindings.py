@@ -641,11 +641,16 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|\bclBuildProgram\b[^\n]{0,80}(?:failed|error)[^\n]{0,40}-11\b"
         # the OpenCL compiler's own refusal of the build options (NVIDIA's: "Error parsing value of -cl-std flag!"),
         # under a program's "Failed to build program executable!" (issue 36, round fifty-four)
-        r"|\bError parsing value of -cl-\w{1,30} flag\b",
+        r"|\bError parsing value of -cl-\w{1,30} flag\b"
+        # NVIDIA's OpenCL compiler names the program's source "<kernel>" in its build log ("Build log:
+        # <kernel>:112:21: error: implicit conversion from address space ..."; issue 36, round fifty-six)
+        r"|(?:^|Build log: ?)<kernel>:\d{1,6}:\d{1,4}: error: ",
         "The program compiles its OpenCL kernels at run time on the OpenCL platform it picked, and that platform's "
-        "compiler rejected them (CL_BUILD_PROGRAM_FAILURE, -11; the build log after it names why): most often the "
+        "compiler rejected them (CL_BUILD_PROGRAM_FAILURE, -11; the build log after it names why): either the "
         "platform is not the GPU vendor's but an older or partial one (Mesa's Clover with libclc, OpenCL C 1.1, or "
-        "a CPU / PoCL device) that lacks features the kernels use (OpenCL C 1.2+ static functions, image queries).",
+        "a CPU / PoCL device) that lacks features the kernels use (OpenCL C 1.2+ static functions, image queries), "
+        "or the vendor's compiler (it comes with the driver) is newer and stricter than the one the program's "
+        "kernels were written against.",
         "List the platforms with `clinfo` and use the GPU vendor's OpenCL runtime: NVIDIA's driver ICD "
         "(/etc/OpenCL/vendors/nvidia.icd, package nvidia-opencl-icd / libnvidia-compute), AMD's ROCm or Intel's "
         "compute-runtime; remove or deprioritise Mesa's Clover (mesa-opencl-icd), or pick the platform / device in "
@@ -662,6 +667,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "rebuild the kernels from source; `clinfo | grep -i 'OpenCL C'` shows the versions the device "
                 "takes.",
             ),
+            # NVIDIA's compiler ("<kernel>:L:C: error:"): the driver's, which a driver update makes stricter
+            Variant(
+                r"<kernel>:\d{1,6}:\d{1,4}: error: ",
+                "NVIDIA's OpenCL compiler (the driver's) rejected the program's kernel source",
+                "The build log is NVIDIA's OpenCL compiler's, which comes with the driver: it compiled the "
+                "program's kernel and stopped at the line the error names (<kernel>:line:column is in the kernel "
+                "file the log's options show). Newer drivers' compilers are stricter (implicit address-space "
+                "conversions, implicit declarations), so kernels of an older release of the program that built "
+                "before fail after a driver update. Update the program to a release (or its development branch) "
+                "whose kernels build with current drivers, or go back to the driver release it built with; if the "
+                "program is current, report the build log to it. The kernels are not the GPU's fault: the same "
+                "build log appears on every NVIDIA GPU with that driver.",
+            ),
             Variant(
                 r"OpenCL C version 1\.[01] does not support|/usr/include/clc/|\blibclc\b|\bClover\b",
                 "Mesa's Clover (libclc, OpenCL C 1.1) picked instead of the GPU vendor's runtime",
@@ -673,7 +691,8 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
         ),
         weight=86,
-        applies="programs that build OpenCL kernels at run time (Anime4KCPP, waifu2x-converter-cpp, OpenCV's OpenCL)",
+        applies="programs that build OpenCL kernels at run time (Anime4KCPP, waifu2x-converter-cpp, OpenCV's OpenCL, "
+        "John the Ripper's OpenCL formats)",
         shown_by=(f"{_R30}::test_opencl_kernel_build_on_an_old_platform",),
         example="input.cl:9:8: error: OpenCL C version 1.1 does not support the 'static' storage class specifier",
         example_source="clang's OpenCL diagnostic (as Mesa Clover's libclc build log shows it); OpenCL's "

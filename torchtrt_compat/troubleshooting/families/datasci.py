@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..entry import KnownError, Variant, tests_in
 
 _test = tests_in("tests/troubleshooting/test_round40_v40datasci.py")
+_R56 = tests_in("tests/troubleshooting/test_round56_v56.py")
 
 #: RAPIDS packages (conda channel rapidsai; Linux x86-64 / aarch64 and WSL2 only)
 _RAPIDS = r"\b(?:cuml|cudf|cugraph|cuspatial|cucim|cuxfilter|cusignal|dask-cudf|dask_cudf|rapids|libcudf|libcuml)\b"
@@ -182,6 +183,33 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="JVM specification (a class whose initialisation failed is in an erroneous state: "
         "NoClassDefFoundError 'Could not initialize class'); XGBoost4J ml/dmlc/xgboost4j/java/XGBoostJNI "
         "(NativeLibLoader in a static block)",
+    ),
+    # issue 36, round fifty-six: a JVM library that unpacks its native library from its jar found no file at the path
+    # its loader built (XGBoost4J's NativeLibLoader: "File /lib/cuda11.2/libxgboost4j.so was not found inside JAR.";
+    # the same sentence in the loaders copied from NativeUtils)
+    KnownError(
+        "jvm-native-library-not-in-jar",
+        "JVM: 'File /lib/.../libX.so was not found inside JAR' (the jar has no native library for this platform, "
+        "CUDA or packaging)",
+        r"\bFile [\w./\\-]{1,200}\.(?:so|dll|dylib|jnilib) was not found inside JAR\b"
+        r"|\bfailed to load [\w.-]{1,60} library from jar\b",
+        "The JVM library unpacks its native library from its own jar at run time, from a path its loader builds "
+        "from the platform it detects (OS and CPU architecture, and for a GPU build the CUDA version it finds: "
+        "XGBoost4J looks under /lib/cuda<major.minor>/), and the jar has no file there: it was built for another "
+        "platform or another CUDA version than the one detected, or it is a repackaged jar (a jar-with-dependencies "
+        "/ assembly / shaded jar) that dropped or moved the native resources.",
+        "List what the jar holds against the path in the message (`unzip -l <the jar> | grep -e '\\.so' -e "
+        "'\\.dll'`); use the jar built for the cluster's platform and CUDA (the GPU artifact of the library's release "
+        "made for that CUDA, or a release whose loader accepts it), or rebuild the application jar so it keeps "
+        "the native resources under the paths the loader asks for; then restart the JVM (executors too). For a "
+        "Spark job, check the jar on the executors' classpath is the one you built (spark.jars, "
+        "--jars).",
+        weight=80,
+        applies="JVM libraries that carry their native code in the jar (XGBoost4J and Spark XGBoost, and loaders "
+        "built on NativeUtils)",
+        shown_by=(_R56("test_jvm_native_library_not_inside_the_jar"),),
+        example="java.io.FileNotFoundException: File /lib/cuda11.2/libxgboost4j.so was not found inside JAR.",
+        example_source="XGBoost4J's ml/dmlc/xgboost4j/java/NativeLibLoader.java (createTempFileFromResource)",
     ),
 )
 

@@ -322,7 +322,10 @@ FAMILIES: tuple[KnownError, ...] = (
         # (transformers' modeling_utils: "Using `low_cpu_mem_usage=True` or a `device_map` requires Accelerate: `pip
         # install 'accelerate>=0.26.0'`"; its import_utils: "X requires the protobuf library but it was not found in
         # your environment")
-        rf"|{_LIB_REQUIRES}",
+        rf"|{_LIB_REQUIRES}"
+        # a report's own words for a compiled kernel module that would not import ("fails to start: Missing
+        # flash_attn_2_cuda module" over a traceback cut before its exception line; issue 36, round fifty-six)
+        rf"|\b[Mm]issing (?:module )?[`'\"]?(?:{OPTIONAL_BACKEND_MODULES})\b",
         "The module is not installed for the interpreter that runs the script: it was never installed, the pip "
         "distribution has another name than the module, or pip installed it for another Python (a venv, sudo, a "
         "notebook kernel). A dotted name whose package exists means the installed version has no such submodule.",
@@ -393,7 +396,8 @@ FAMILIES: tuple[KnownError, ...] = (
             # selective_scan_cuda, causal-conv1d's causal_conv1d_cuda, flash-attn's flash_attn_2_cuda): the project
             # imports it as an optional backend, its own build does not make it
             Variant(
-                rf"No module named '(?:{OPTIONAL_BACKEND_MODULES})'",
+                rf"No module named '(?:{OPTIONAL_BACKEND_MODULES})'"
+                rf"|\b[Mm]issing (?:module )?[`'\"]?(?:{OPTIONAL_BACKEND_MODULES})\b",
                 "a compiled kernel module another distribution provides (an optional backend)",
                 "The module is the compiled kernel of another distribution (selective_scan_cuda and mamba_ssm come "
                 "from mamba-ssm, causal_conv1d_cuda from causal-conv1d, flash_attn_2_cuda from flash-attn), which "
@@ -438,6 +442,24 @@ FAMILIES: tuple[KnownError, ...] = (
                 "written for an older one. Change that import to `from torchvision.transforms.functional import "
                 "rgb_to_grayscale` (or upgrade the package to a release that does), or install torch and "
                 "torchvision of a pair before it (torchvision 0.16 with torch 2.1) from the same index.",
+                strict=True,
+            ),
+            # issue 36, round fifty-six: a submodule of a framework that is installed (torch.distributed.tensor.
+            # experimental, transformers.models.<new model>): the importing library was written for another release
+            # of that framework, not a missing install (torch._C is a broken or shadowed torch: not this)
+            Variant(
+                r"No module named '(?:torch(?!\._C')|torchvision|torchaudio|transformers|diffusers|accelerate|peft"
+                r"|tensorflow|keras|jax|vllm)\.[\w.]{1,120}'",
+                "a submodule of an installed framework (the importing library needs another release of it)",
+                "The framework itself is installed (the import of its package worked); the release installed has no "
+                "such submodule: the library that imports it was written for a newer (or older) release of that "
+                "framework (a torch.distributed / torch._dynamo submodule added in a later torch, a transformers "
+                "model folder added in a later transformers). Installing the module cannot help: pin the importing "
+                "library (the traceback's frame above the import, or the package named around the message) to the "
+                "release made for your framework version (its requirements or release notes name the range; a "
+                "downgrade of a few releases, `pip install '<library>==<older>'`), or upgrade the framework to the "
+                "release that library needs, with its companions (torch with the torchvision / torchaudio of the "
+                "same release); `pip show <library>` lists its requirements.",
                 strict=True,
             ),
             Variant(

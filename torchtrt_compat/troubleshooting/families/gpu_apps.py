@@ -19,6 +19,7 @@ from ..entry import KnownError, Variant, tests_in
 __all__ = ["FAMILIES"]
 
 _test = tests_in("tests/troubleshooting/test_round33_v33apps.py")
+_R56 = tests_in("tests/troubleshooting/test_round56_v56.py")
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
@@ -133,7 +134,11 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|NVML is disabled\. You won't see GPUs? stats"
         r"|\bWARN: NVML error, code \d{1,4}\b"
         r"|\bNVML: can't get (?:fan speed|power|temperature|clocks?|memory clock|core clock)[\w ]{0,20}"
-        r" for GPU #\d{1,2}",
+        r" for GPU #\d{1,2}"
+        # issue 36, round fifty-six: PhoenixMiner's start-up line ("main Unable to load NVML", then "Starting GPU
+        # mining") and MiniZ's health reader ("Cannot read health status! (is libnvidia-ml.so installed?)")
+        r"|^[^\n]{0,60}\bmain Unable to load NVML\s*$"
+        r"|\bCannot read health status! \(is libnvidia-ml\.so installed\?\)",
         "The miner reads temperatures, fan speed and power through NVML (the driver's nvml.dll / libnvidia-ml); it "
         "could not initialise it or a reading is not supported on this GPU (laptops and some boards report no fan "
         "or power), so it only disables its monitoring. Some driver releases shipped a broken NVML, which miners "
@@ -144,11 +149,36 @@ FAMILIES: tuple[KnownError, ...] = (
         "line: give explain the lines after these warnings.",
         severity="notice",
         weight=40,
-        applies="GPU miners that monitor the GPU through NVML (T-Rex and others), Windows and Linux",
+        applies="GPU miners that monitor the GPU through NVML (T-Rex, PhoenixMiner, MiniZ and others), Windows and "
+        "Linux",
         shown_by=(_test("test_miner_nvml_warnings_are_notices"),),
         example="WARN: NVML error, code 1\nNVIDIA Driver version N/A\nWARN: Can't initialize NVML. GPU monitoring "
         "will be disabled.",
         example_source="T-Rex miner's start-up log (closed source; its wording as T-Rex prints it, trexminer/T-Rex "
         "issues 108 and 957)",
+    ),
+    # issue 36, round fifty-six: a DCGM client whose host engine does not answer (DCGM's error table:
+    # DCGM_ST_CONNECTION_NOT_VALID = -21, "Host engine connection invalid/disconnected")
+    KnownError(
+        "dcgm-hostengine-not-connected",
+        "DCGM: 'Host engine connection invalid/disconnected' (-21; the client found no DCGM host engine, "
+        "nv-hostengine, to talk to)",
+        r"\bHost engine connection invalid/disconnected\b|\bDCGM_ST_CONNECTION_NOT_VALID\b"
+        r"|\bError connecting to nv-hostengine\b|\bdcgmConnect(?:_v\d)?\(\) failed\b",
+        "The program is a client of NVIDIA's DCGM (dcgmi, dcgm-exporter pointed at a remote engine, a "
+        "monitoring sampler such as LDMS's dcgm_sampler, a scheduler plugin): it connects to DCGM's host engine "
+        "(nv-hostengine, run by the nvidia-dcgm service; TCP port 5555 or a unix socket) and nothing answered: "
+        "the service is not installed or not running on that node, it listens on another address, port or socket "
+        "(inside another container), or it is of another DCGM major than the client's library.",
+        "Start the host engine on the node and keep it running: `sudo systemctl --now enable nvidia-dcgm` (older "
+        "packages: dcgm.service; or run `sudo nv-hostengine`), then check `dcgmi discovery -l` lists the GPUs; start "
+        "the client after it (a service's After=/Requires= on nvidia-dcgm). If the engine runs elsewhere, give the "
+        "client its address (dcgm-exporter's -r host:5555, the sampler's host option), and install the same DCGM "
+        "release for client and engine (`dcgmi --version`, `nv-hostengine --version`).",
+        weight=84,
+        applies="DCGM clients (dcgmi, dcgm-exporter in remote mode, LDMS dcgm_sampler, Slurm / monitoring plugins)",
+        shown_by=(_R56("test_gpu_tools_outside_deep_learning"),),
+        example="ERROR     : dcgm_sampler dcgmConnect() failed: Host engine connection invalid/disconnected(-21)",
+        example_source="DCGM's dcgm_structs.h (DCGM_ST_CONNECTION_NOT_VALID = -21) and its errorString table",
     ),
 )

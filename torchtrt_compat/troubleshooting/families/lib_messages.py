@@ -117,6 +117,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # raised in a frame of an installed package (its path is on the traceback's last lines); a name of the
         # user's own script is another matter (the generic rows answer it)
         r"NameError: (?:global )?name '\w{1,60}' is not defined"
+        # ComfyUI shows an exception's message without its class, above the frames ("Error occurred when executing
+        # SVDSampler:" then "name 'xformers' is not defined"; execution.py's "!!! Exception during processing !!!"
+        # line before it in newer releases; issue 36, round fifty-six)
+        r"|(?:(?<!an )Error occurred when executing [\w ]{1,80}:[ \t]*\n|!!! Exception during processing !!!)"
+        r"\s{0,8}name '\w{1,60}' is not defined[ \t]*$"
         # a script's own guarded import that sets the module to None ("try: from apex import amp / except
         # ImportError: amp = None"): the traceback's last source line calls the module's function and Python says
         # None has no such attribute (issue 36, round thirty-six)
@@ -132,6 +137,20 @@ FAMILIES: tuple[KnownError, ...] = (
         "`import torch` copied out, or `python -v -c 'import <library>'`); then install the versions the library "
         "supports in a clean environment (upgrade the library for a newer torch) and try again.",
         variants=(
+            # issue 36, round fifty-six: the name is an optional attention / kernel package the code imports in a
+            # try / except (xformers, flash_attn, triton, sageattention)
+            Variant(
+                r"name '(?:xformers|flash_attn|triton|sageattention|apex|bitsandbytes)' is not defined",
+                "an optional GPU kernel package (xformers, flash_attn, triton) whose guarded import failed",
+                "The code imports this GPU kernel package inside a try / except and uses it when its attention or "
+                "kernel option is on; the import failed (not installed in the Python that runs the code, or built "
+                "for another torch / CUDA), so the name was never defined. Run the import in that Python to see why "
+                "(`python -c 'import xformers'`; ComfyUI portable: `python_embeded\\python.exe -c \"import "
+                'xformers"`), then install the package built for that torch and CUDA (`python -m pip install '
+                "xformers` of the release that matches torch, per its release notes), or turn the option off and use "
+                "torch's own attention (SDPA: the app's or node's attention setting, --use-pytorch-cross-attention).",
+                strict=True,
+            ),
             Variant(
                 _BACKEND_CLASS,
                 "a class the library exports only when its optional backend is installed",
@@ -161,7 +180,8 @@ FAMILIES: tuple[KnownError, ...] = (
                 "logger off).",
             ),
         ),
-        requires=r"[\\/](?:site|dist)-packages[\\/]|" + _BACKEND_CLASS,
+        # (a ComfyUI custom node's folder is third-party code too; issue 36, round fifty-six)
+        requires=r"[\\/](?:site|dist)-packages[\\/]|[\\/]custom_nodes[\\/]|" + _BACKEND_CLASS,
         unless=r"NameError: name '(?:_C|\w{1,40}_(?:cuda|ext|kernels?|C)(?:_\d{1,4})?)' is not defined",
         loose=True,
         weight=34,
