@@ -809,6 +809,18 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round fifty-six's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round57",
+        "round fifty-seven (board-game engines and their GUIs, weather, climate and earth-observation ML, LLM GPU "
+        "kernel libraries, voice-cloning and speech-synthesis apps)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-fifty-six fix (`7b86cf9`)",
+            ),
+            ("after_by_hand", "after round fifty-seven's fixes (not blind)"),
+        ],
+    ),
 )
 
 

@@ -45,6 +45,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round54", 44),
         ("round55", 38),
         ("round56", 48),
+        ("round57", 46),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:

@@ -514,15 +514,31 @@ def _by_code(c: _Compiled, facts: Callable[[], TextFacts], held: Held, hay: str)
             _THC_NUMBERED.search(code.line) is not None or _own_numbered(code.line, code.message, code.name)
         )
         if code.name in c.entry.cuda_errors or (code.name.startswith("cudaError") and (code.code in c.codes or thc)):
+            if _hedged_line(code.line, code.message):
+                continue
             at = hay.find(code.line) if code.line else -1
             return (max(at, 0), max(at, 0) + len(code.line), code.line)
     for message in c.messages:
         if not held.any((message,)):
             continue
         at = lower.find(message)
-        if at >= 0 and not within_longer_message(lower, at, message):
+        if at >= 0 and not within_longer_message(lower, at, message) and not _HEDGED.search(lower, max(0, at - 40), at):
             return (at, at + len(message), _line_at(hay, at, at + len(message)))
     return None
+
+
+#: a program's guess before a CUDA error's message ("Engine died unexpectedly ..., possibly due to out of memory:
+#: status 3221225501", KaTrain's wording; issue 36, round fifty-seven): a guess, not that error
+_HEDGED = re.compile(
+    r"\b(?:possibly|probably|maybe|perhaps|may be|might be|could be) (?:due to|caused by|because of) $"
+)
+
+
+def _hedged_line(line: str, message: str) -> bool:
+    """Whether ``line`` names ``message`` (a CUDA error's) only as a program's guess (`_HEDGED`)."""
+    low = line.lower()
+    at = low.find(message.lower()) if message else -1
+    return at > 0 and _HEDGED.search(low, max(0, at - 40), at) is not None
 
 
 def _stage(text: str, held: Held, lv: Levels | None = None) -> str | None:

@@ -1487,6 +1487,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "py-self-described",
         "The error message names its own fix",
         r"(?:Please|please) use [`'\"]?[\w.]{2,80}[`'\"]? instead|\bDid you mean:? [`'\"]?[\w.]{1,80}"
+        # an option and its value to use instead ('Please use mlp_impl="grouped" instead.'; issue 36, round fifty-seven)
+        r"|(?:Please|please) use `?[\w.]{1,60} ?= ?[`'\"]?[\w.-]{1,60}[`'\"]?`? instead\b"
         r"|You can (?:upgrade|install) it with pip: `|\bTo fix this,? |consider setting [`'\"]?\w{2,60}"
         r"|\bis deprecated[^\n]{0,80}\buse [`'\"]?[\w.]{2,80}"
         # issue 36, round thirty-seven: a message that lists its remedies as quoted code, the last after "; or use"

@@ -20,6 +20,7 @@ __all__ = ["FAMILIES"]
 
 _test = tests_in("tests/troubleshooting/test_round33_v33apps.py")
 _R56 = tests_in("tests/troubleshooting/test_round56_v56.py")
+_R57 = tests_in("tests/troubleshooting/test_round57_v57.py")
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
@@ -180,5 +181,30 @@ FAMILIES: tuple[KnownError, ...] = (
         shown_by=(_R56("test_gpu_tools_outside_deep_learning"),),
         example="ERROR     : dcgm_sampler dcgmConnect() failed: Host engine connection invalid/disconnected(-21)",
         example_source="DCGM's dcgm_structs.h (DCGM_ST_CONNECTION_NOT_VALID = -21) and its errorString table",
+    ),
+    # issue 36, round fifty-seven: Leela Zero's check of its OpenCL network against the CPU at start-up (src/Network.cpp
+    # and OpenCLScheduler: "Error in OpenCL calculation: ...", then "Both single precision and half precision failed
+    # to run.", "Failed to initialize net.")
+    KnownError(
+        "app-leelaz-opencl-self-check-failed",
+        "Leela Zero: 'Error in OpenCL calculation' / 'Both single precision and half precision failed to run' (the "
+        "GPU's OpenCL gives wrong results or none)",
+        r"\bError in OpenCL calculation: Update your GPU drivers\b"
+        r"|\bBoth single precision and half precision failed to run\b",
+        "At start-up Leela Zero runs its network on the GPU through OpenCL and compares the result with the CPU's; "
+        "here the OpenCL results were wrong (or the kernels failed) in both precisions, so it refuses the GPU and "
+        "exits ('Failed to initialize net.'), and a GUI that launched it (Lizzie, Sabaki) only sees the engine "
+        "die. The GPU's OpenCL driver is the cause: an old or broken driver, macOS's deprecated OpenCL (Apple "
+        "silicon, some AMD / Intel GPUs), or an integrated GPU's OpenCL that cannot run the kernels.",
+        "Update the GPU driver (the vendor's own, with its OpenCL ICD) and run the engine alone once "
+        "(`leelaz --gtp -w <weights>`) to see whether the check passes; if the machine's OpenCL cannot run it "
+        "(macOS on Apple silicon, an old integrated GPU), use the CPU-only build (built with -DUSE_CPU_ONLY=1, or "
+        "the release's CPU binary) or another engine build / backend, and point the GUI at that binary.",
+        weight=84,
+        applies="Leela Zero (and GUIs that launch it: Lizzie, Sabaki), OpenCL builds",
+        shown_by=(_R57("test_a_projects_own_helper_library_and_an_opencl_self_check"),),
+        example="Error in OpenCL calculation: Update your GPU drivers or reduce the amount of games played "
+        "simultaneously.\nBoth single precision and half precision failed to run.",
+        example_source="leela-zero src/Network.cpp (the OpenCL self-check at initialisation), as the engine prints it",
     ),
 )

@@ -222,7 +222,10 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|\bCUDA (?:device|GPU) requested but (?:is )?not available"
         # an app's or filter's own one-line check, named by the app ("RIFE: cuda is not available"); an exception
         # line ("RuntimeError: CUDA is not available") is cuda-unavailable's
-        r"|^\s{0,8}(?![\w.]{0,60}(?:Error|Exception|Warning):)[A-Za-z][\w .-]{0,38}: (?:cuda|gpu) is not available\b",
+        r"|^\s{0,8}(?![\w.]{0,60}(?:Error|Exception|Warning):)[A-Za-z][\w .-]{0,38}: (?:cuda|gpu) is not available\b"
+        # an app's own `assert torch.cuda.is_available(), "CUDA not available"` (an installer's smoke test of the
+        # torch it installed; issue 36, round fifty-seven)
+        r"|^\s{0,12}AssertionError: (?:CUDA|GPU) (?:is )?not available\s*$",
         "The application checked torch.cuda.is_available() (or its framework's equivalent) before using the GPU it "
         "was asked for, and found none: the installed torch is the CPU-only build, the process sees no NVIDIA GPU "
         "(no driver, a container without --gpus, CUDA_VISIBLE_DEVICES empty; an Intel or AMD GPU is no CUDA "

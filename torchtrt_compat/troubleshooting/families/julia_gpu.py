@@ -382,3 +382,29 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="JuliaPackaging/Requires.jl src/init.jl (err's @warn)",
     ),
 )
+
+# issue 36, round fifty-seven: CUDA.jl's discovery of a local toolkit newer than the release knows (deps/discovery.jl's
+# parse_toolkit_version: "CUDA.jl does not yet support CUDA with nvdisasm 11.1.74; please file an issue.")
+FAMILIES = FAMILIES + (
+    KnownError(
+        "julia-cudajl-toolkit-too-new",
+        "CUDA.jl does not yet support CUDA with <tool> X.Y (a local CUDA toolkit newer than this CUDA.jl release "
+        "knows)",
+        r"CUDA\.jl does not (?:yet )?support CUDA (?:with [\w-]{1,20} )?\d{1,2}\.\d{1,2}",
+        "CUDA.jl was told to use the CUDA toolkit installed on the machine (JULIA_CUDA_USE_BINARYBUILDER=false, a "
+        "local-toolkit preference, or an old release that looks for one) and found a toolkit release (read from "
+        "its nvdisasm / ptxas version) newer than this CUDA.jl release supports; it stops at initialisation, so "
+        "every package that loads CUDA (Knet, Flux) fails at `using`.",
+        "Update CUDA.jl to a release that supports that toolkit (`] up CUDA`, or a newer Julia if the "
+        "compatible release needs it), or let CUDA.jl use the toolkit it downloads itself: unset "
+        "JULIA_CUDA_USE_BINARYBUILDER / the local-toolkit preference (`CUDA.set_runtime_version!` in current "
+        "releases), restart Julia and check `CUDA.versioninfo()`; or point it at an older local toolkit that "
+        "release supports.",
+        weight=82,
+        applies="CUDA.jl 1.x to 3.x with a local CUDA toolkit (and packages that load it: Knet, Flux, AlphaZero.jl)",
+        shown_by=(tests_in("tests/troubleshooting/test_round57_v57.py")("test_cudajl_and_a_guis_engine"),),
+        example="ERROR: LoadError: InitError: CUDA.jl does not yet support CUDA with nvdisasm 11.1.74; please file "
+        "an issue.",
+        example_source="CUDA.jl deps/discovery.jl (parse_toolkit_version's error for an unknown toolkit release)",
+    ),
+)

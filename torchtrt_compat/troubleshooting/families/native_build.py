@@ -2244,7 +2244,11 @@ _ROUND8: tuple[KnownError, ...] = (
         r"|(?:setup\.py bdist_wheel|Building wheel for [\w.-]{1,80} \([\w.]{1,20}\)) did not run successfully"
         # pip's own frame when it runs a source package's setup.py (pip 20+: src/pip/_internal/utils/
         # setuptools_build.py names the script "<pip-setuptools-caller>"); a traceback through it is a pip install
-        r"|File \"<pip-setuptools-caller>\"",
+        r"|File \"<pip-setuptools-caller>\""
+        # uv's words for the same (issue 36, round fifty-seven): "× Failed to build `torch-harmonics @ ...`", "The
+        # build backend returned an error", "Call to `setuptools.build_meta.build_wheel` failed (exit status: 1)"
+        r"|\bFailed to build `[^`\n]{1,300}|\bThe build backend returned an error\b"
+        r"|\bCall to `[\w.]{1,80}\.build_(?:wheel|editable)` failed",
         "pip built the package from source (no wheel fits this Python, platform, torch or CUDA) and the build "
         "failed; these lines only say so. The cause is the build's own first error, which a short paste cuts off "
         "(a missing compiler or CUDA toolkit, a header, nvcc against another CUDA than torch's, no GPU at build "
@@ -2254,6 +2258,24 @@ _ROUND8: tuple[KnownError, ...] = (
         "'error|fatal' build.log` or `torchtrt-compat explain --log build.log`; or install a prebuilt wheel made "
         "for your torch and CUDA (the project's README names its wheel index).",
         variants=(
+            # issue 36, round fifty-seven: the build ran in an isolated environment without torch (pip's
+            # pip-build-env, uv's builds-v0 cache) and said so: "building custom extensions skipped: No module named
+            # 'torch'" (the line may wrap inside the module name's sentence)
+            Variant(
+                r"No module\s{1,40}named\s{1,40}'torch'[\s\S]{0,4000}?(?:pip-build-env-|[\\/]uv[\\/]builds-v\d"
+                r"|build_meta|The build backend returned an error)"
+                r"|(?:pip-build-env-|[\\/]uv[\\/]builds-v\d|The build backend returned an error)[\s\S]{0,4000}?"
+                r"No module\s{1,40}named\s{1,40}'torch'",
+                "an isolated build environment without torch (pip's or uv's build isolation)",
+                "The package's build imports torch to compile its CUDA extension, but pip / uv built it in an "
+                "isolated environment that has only its declared build requirements, without torch (the build "
+                "said 'No module named torch' and skipped or failed the extension). Install torch first, then "
+                "build the package without isolation, against that torch: `pip install --no-build-isolation "
+                "<package>`; with uv `uv pip install --no-build-isolation <package>`, or in a uv project "
+                '`[tool.uv] no-build-isolation-package = ["<package>"]` (torch, setuptools and wheel installed '
+                "first); set the project's switch for the CUDA extension if it has one (its README).",
+                strict=True,
+            ),
             Variant(
                 r"pip-install-\w{1,40}[\\/]tensorrt[\w.-]{0,60}[\\/]setup\.py"
                 r"|Building wheel for tensorrt\b|Failed building wheel for tensorrt\b",
@@ -3146,6 +3168,22 @@ _ROUND13: tuple[KnownError, ...] = (
         "set together (`pip install torch==A torchvision==B` from one release) or drop the loose pins and let pip "
         "choose; install from one index for all of them (the CUDA builds and the CPU builds are separate indexes).",
         variants=(
+            # issue 36, round fifty-seven: the torch the environment holds is a pre-release build (an NVIDIA
+            # container's "2.7.0a0+79aa17489c.nv25.4"), which sorts below 2.7.0, so a ">=2.7" pin refuses it
+            Variant(
+                r"(?:user requested|constraint\)?|installed)[^\n]{0,40}\btorch ?==? ?\d{1,2}\.\d{1,3}\.\d{1,3}"
+                r"(?:a|b|rc|\.dev)\d{0,10}\+",
+                "a pre-release torch in the environment (an NVIDIA NGC container's)",
+                "The torch already in the environment is a pre-release build (an NVIDIA NGC PyTorch container's "
+                "'2.7.0a0+<commit>.nv25.4'), and pre-releases sort below the release: a requirement such as "
+                "torch>=2.7 does not accept 2.7.0a0, so pip finds no version that satisfies both the package and the "
+                "container's pinned torch. Keep the container's torch: install the package without its dependency "
+                "check (`pip install --no-deps <package>`, then its other requirements by hand), or build it from "
+                "source against the installed torch (`pip install --no-build-isolation <source>`); a package "
+                "release whose pin accepts pre-releases (or one made for that container) fixes it for good. Do not "
+                "let pip replace the container's torch with a PyPI one.",
+                strict=True,
+            ),
             Variant(
                 r"tensorrt|torch[-_]tensorrt",
                 "torch_tensorrt / TensorRT",
@@ -3956,5 +3994,60 @@ FAMILIES = FAMILIES + (
         "`GOMP_barrier@GOMP_1.0'",
         example_source="GNU ld's ldelf.c ('%s, needed by %pB, not found (try using -rpath or -rpath-link)'), its "
         "undefined-reference error; libgomp's symbol versions (GOMP_1.0, GOMP_4.0)",
+    ),
+)
+
+# ---- issue 36, round fifty-seven: NVSHMEM missing from a kernel library's build, and a project's own native helper
+# that was never compiled ---------------------------------------------------------------------------------------------
+_R57 = tests_in("tests/troubleshooting/test_round57_v57.py")
+FAMILIES = FAMILIES + (
+    KnownError(
+        "build-nvshmem-missing",
+        'NVSHMEM is not in the build: identifier "nvshmem_malloc" is undefined / undefined reference to '
+        "`nvshmem_...` / nvshmem.h: No such file (the project or its generated kernels were built without NVSHMEM)",
+        r"\bidentifier \"nvshmemx?_\w{1,60}\" is undefined|\bundefined reference to [`'‘]nvshmemx?_\w{1,60}"
+        r"|\bundefined symbol: nvshmemx?_\w{1,60}|\berror: ['‘]nvshmemx?_\w{1,60}['’] was not declared in this scope"
+        r"|\bfatal error: nvshmemx?\.h: No such file or directory",
+        "The code calls NVSHMEM (NVIDIA's library for GPU-initiated communication between GPUs: nvshmem_malloc, "
+        "nvshmem_putmem, nvshmemx_* collectives), and the compiler or linker did not get it: the project was "
+        "configured without its NVSHMEM option (a multi-GPU kernel library built for one GPU), or NVSHMEM's headers "
+        "and libraries are not on the include and library paths (NVSHMEM_HOME unset, the nvidia-nvshmem wheel's "
+        "include / lib folders not passed), so kernels the program compiles or generates see nvshmem_* as "
+        "undeclared.",
+        "Install NVSHMEM (the nvidia-nvshmem-cu12 / -cu13 wheel for your CUDA major, or NVIDIA's package) and build "
+        "the project with it: set NVSHMEM_HOME (or NVSHMEM_DIR / CMAKE_PREFIX_PATH) to the folder that holds "
+        "include/nvshmem.h and lib/libnvshmem*, turn on the project's NVSHMEM option (USE_NVSHMEM=1, --nvshmem, "
+        "its README's flag), and rebuild from a clean build folder (a cached configuration keeps the old "
+        "answer); for kernels the program compiles at run time, the same include and library paths must reach "
+        "that compile (its environment variables). Or run the project's single-GPU path, which does not use "
+        "NVSHMEM.",
+        weight=84,
+        applies="multi-GPU kernel libraries built on NVSHMEM (DeepEP, Triton-distributed, flux, Mirage, "
+        "NVSHMEM-based MoE all-to-all)",
+        shown_by=(_R57("test_cutlass_and_nvshmem_in_a_kernel_librarys_build"),),
+        example='/tmp/tmpzbvd219h/test.cu(116): error: identifier "nvshmem_malloc" is undefined',
+        example_source="nvcc's EDG front end ('identifier \"X\" is undefined') and the linker's undefined "
+        "reference, on NVSHMEM's host API (nvshmem.h: nvshmem_malloc, nvshmemx_*)",
+    ),
+    KnownError(
+        "build-own-native-helper-not-built",
+        "A project's own native helper library was not compiled ('Cannot find data_loader shared library'): its "
+        "build step was skipped",
+        r"^\s{0,8}(?:\w{1,20}: )?Cannot find (?:the )?[\w.-]{1,60} shared library\.?\s*$"
+        r"|^\s{0,8}(?:\w{1,20}: )?Could not find (?:the )?compiled [\w.-]{1,60} (?:shared )?library\b",
+        "The program loads a shared library of its own (a fast data loader, a C++ helper it loads with ctypes) "
+        "from its folder, and the file is not there: the project's compile step (a script, make or CMake in the "
+        "repository, named in its README) was not run, ran in another folder, or failed, so there is nothing to "
+        "load. The GPU and the Python packages are not the problem.",
+        "Run the project's build step for that library from the repository's folder, as its README says (a "
+        "compile script, `cmake` then `make`, or `python setup.py build_ext --inplace`), check that it printed no "
+        "compiler error and that the .so / .dll it names now exists next to the script that loads it, then run "
+        "the program again from that folder.",
+        weight=60,
+        applies="research code with a native helper loaded through ctypes (training data loaders, engines' bindings)",
+        shown_by=(_R57("test_a_projects_own_helper_library_and_an_opencl_self_check"),),
+        example="python3 train.py train_data.bin val_data.bin --gpus 1\nCannot find data_loader shared library",
+        example_source="a Python program's own message when ctypes finds no compiled helper in its folder (a "
+        "training data loader's)",
     ),
 )

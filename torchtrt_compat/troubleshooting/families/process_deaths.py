@@ -38,7 +38,9 @@ _NT_FAIL_FAST = r"-1073740791\b|\b3221226505\b|\b0xC0000409\b"
 _NT_ILLEGAL = r"-1073741795\b|\b3221225501\b|\b0xC000001D\b"
 _NT_HEAP = r"-1073740940\b|\b3221226356\b|\b0xC0000374\b"
 _NT_STACK = r"-1073741571\b|\b3221225725\b|\b0xC00000FD\b"
-_EXIT_WORDS = r"exit(?:ed)? (?:with )?(?:code|status)[ :=]{0,3}"
+#: (and a launcher's "status N" for a child that died: KaTrain's "Engine died unexpectedly without sending output:
+#: status 3221226505"; issue 36, round fifty-seven)
+_EXIT_WORDS = r"(?:exit(?:ed)? (?:with )?(?:code|status)|\bstatus)[ :=]{0,3}"
 #: issue 36, round forty-nine: Windows Error Reporting's crash dialog ("Problem signature: ... Problem Event Name:
 #: APPCRASH ... Fault Module Name: x.dll ... Exception Code: c000001d") and Event Viewer's Application Error event
 #: ("Faulting module name: x.dll, ... Exception code: 0xc0000005"), in English and in Windows' localized wordings
@@ -102,6 +104,20 @@ FAMILIES: tuple[KnownError, ...] = (
         "a GPU driver older than the CUDA the package needs, or too little RAM / page file for the model; then "
         "reinstall that library's build made for your Python, torch and CUDA versions and update the GPU driver.",
         variants=(
+            # issue 36, round fifty-seven: the process is a game engine a GUI launched (KaTrain's "Engine died
+            # unexpectedly without sending output: status N", its bundled KataGo; Lizzie / Sabaki's leelaz, lc0)
+            Variant(
+                r"\bEngine died unexpectedly\b|\bKataGo\b|\bleelaz(?:\.exe)?\b|\blc0(?:\.exe)?\b",
+                "a game engine that a GUI launched (KaTrain's KataGo, leelaz, lc0)",
+                "The process that crashed is the engine the GUI started (KaTrain's bundled KataGo, Lizzie's or "
+                "Sabaki's leelaz, lc0), and its build does not fit this machine: 0xC000001D (3221225501) is a build "
+                "for CPU instructions this CPU lacks (an AVX2 build, a minified build); 0xC0000409 (3221226505) or "
+                "0xC0000005 (3221225477) most often a GPU backend (CUDA, TensorRT) whose DLLs or driver do not fit, "
+                "or memory exhausted. In the GUI's engine settings pick another build of the engine (the OpenCL "
+                "build instead of CUDA / TensorRT, or a CPU / non-AVX2 build), update the GPU driver, and run the "
+                "engine's own command once in a terminal (its benchmark or GTP mode) to read its error.",
+                strict=True,
+            ),
             # issue 36, round forty-nine: Windows Error Reporting's dialog or Event Viewer's event for an illegal
             # instruction: the faulting module it names (a native DLL of an inference library) is the build
             Variant(

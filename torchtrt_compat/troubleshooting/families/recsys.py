@@ -28,7 +28,11 @@ FAMILIES: tuple[KnownError, ...] = (
         rf'\berror: (?:class|namespace|struct) "{_HEADER_DEPS}[^"\n]{{0,200}}" has no member "\w{{1,80}}"'
         rf'|\berror: (?:class|namespace) "(?:cub|thrust|cuco|cutlass|cute)" has no member "\w{{1,80}}"'
         rf"|^\s{{0,16}}operand types are: (?:const )?{_HEADER_DEPS}[^\n]{{0,300}}"
-        rf"|\berror: '(?:class|struct) {_HEADER_DEPS}[^'\n]{{0,200}}' has no member named '\w{{1,80}}'",
+        rf"|\berror: '(?:class|struct) {_HEADER_DEPS}[^'\n]{{0,200}}' has no member named '\w{{1,80}}'"
+        # gcc's wording of "no operator matches" on those types ("error: no match for 'operator<' (operand types are
+        # 'const cute::tuple<long int, long int, long int>' and ...)"; issue 36, round fifty-seven)
+        rf"|\berror: no match for ['‘]?operator[^\n]{{1,12}}?['’]? \(operand types? (?:are|is) ['‘](?:const )?"
+        rf"{_HEADER_DEPS}",
         "The source compiles against a header-only library (CUB, Thrust, cuCollections, HierarchicalKV, CUTLASS) "
         "whose API changed between releases: a member it uses was renamed or removed, or a type became a class "
         "that no longer takes the old assignment. The headers the compiler found are another release than the one "
@@ -44,7 +48,10 @@ FAMILIES: tuple[KnownError, ...] = (
         weight=80,
         applies="CUDA / C++ projects built on header-only GPU libraries (HugeCTR / SOK on HierarchicalKV, RAPIDS "
         "on cuCollections, projects on CUB / Thrust / CUTLASS)",
-        shown_by=(_test("test_header_only_dependency_of_another_release"),),
+        shown_by=(
+            _test("test_header_only_dependency_of_another_release"),
+            "tests/troubleshooting/test_round57_v57.py::test_cutlass_and_nvshmem_in_a_kernel_librarys_build",
+        ),
         example='embedding.cu(88): error: class "cuco::static_map<int, int>" has no member "get_size"',
         example_source='nvcc\'s EDG front end (\'class "X" has no member "y"\', \'no operator "=" matches these '
         "operands' with 'operand types are: ...'), on a header-only library's types",

@@ -11,7 +11,7 @@ only the unversioned libcuda.so missing (driver-library-missing), a missing tens
 
 from __future__ import annotations
 
-from ..entry import MEDIA_TOOL_LOADER_LINE, KnownError, Variant
+from ..entry import MEDIA_TOOL_LOADER_LINE, KnownError, Variant, tests_in
 
 _SHOWN = "tests/troubleshooting/test_round11_p2libs.py"
 _SHOWN_49 = "tests/troubleshooting/test_round49_v49x.py"
@@ -27,6 +27,8 @@ _PY_SYMBOL = (
 #: the CUDA math libraries whose sonames carry symbol versions (libcublasLt.so.11, libnvJitLink.so.12); libcudart's
 #: own ("version libcudart.so.11.0") is torch_runtime's cuda-cudart-shadowed
 _CUDA_LIBS = r"(?:cublasLt|cublas|cudnn\w{0,24}|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink|nccl)"
+
+_R57 = tests_in("tests/troubleshooting/test_round57_v57.py")
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
@@ -365,5 +367,31 @@ FAMILIES: tuple[KnownError, ...] = (
         "such file or directory",
         example_source="glibc elf/rtld.c (_dl_signal_error: '%s: error while loading shared libraries: %s: %s'), "
         "the program being ffmpeg",
+    ),
+)
+
+# issue 36, round fifty-seven: torch's CPU library linked against MKL's ITT / JIT profiling symbols that MKL 2024.1 no
+# longer exports (conda's defaults channel torch builds with the newest mkl of that channel)
+FAMILIES = FAMILIES + (
+    KnownError(
+        "torch-mkl-ijit-undefined",
+        "import torch: libtorch_cpu.so: undefined symbol: iJIT_NotifyEvent (a conda torch with MKL 2024.1 or later)",
+        r"libtorch_cpu\.so: undefined symbol: iJIT_\w{1,40}",
+        "torch's CPU library from the conda defaults channel (the pytorch channel's builds) was linked against "
+        "symbols of Intel's JIT profiling API (iJIT_NotifyEvent, iJIT_IsProfilingActive) that MKL exported up to "
+        "2024.0; MKL 2024.1 and later no longer export them, and conda installed or updated mkl to such a release "
+        "beside that torch, so `import torch` fails before anything runs. Nothing is wrong with the GPU or the "
+        "driver.",
+        "Pin MKL to the last release with those symbols in that environment: `conda install 'mkl<2024.1'` (e.g. "
+        "mkl=2024.0; and add it to the environment file so a later install does not undo it), or replace the "
+        "conda torch with the pip wheels (`pip uninstall torch` / `conda remove pytorch`, then `python -m pip "
+        "install torch` from PyTorch's index for your CUDA), which carry their own MKL; then restart the app.",
+        weight=92,
+        applies="conda (defaults / pytorch channel) torch builds 2.0 to 2.3 with mkl 2024.1 or later, Linux",
+        shown_by=(_R57("test_mkl_without_its_jit_symbols"),),
+        example="ImportError: /env/lib/python3.11/site-packages/torch/lib/libtorch_cpu.so: undefined symbol: "
+        "iJIT_NotifyEvent",
+        example_source="the dynamic loader's 'undefined symbol' line for a conda pytorch build's libtorch_cpu.so "
+        "beside mkl 2024.1 (whose libraries no longer export the iJIT_* profiling entry points)",
     ),
 )

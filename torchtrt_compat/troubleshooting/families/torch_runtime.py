@@ -2969,3 +2969,89 @@ FAMILIES = FAMILIES + (
         example_source="torch c10/core/Device.cpp (Device(const std::string&) parse), from memory",
     ),
 )
+
+#: torch's nn layers whose attributes changed between releases; a model pickled whole (torch.save(model)) with one
+#: release and loaded with another keeps the old objects' __dict__, so the new forward asks for an attribute they lack
+_NN_LAYER = (
+    r"Upsample|Conv[123]d|ConvTranspose[123]d|BatchNorm[123]d|Linear|LayerNorm|GroupNorm|Embedding|LSTM|GRU|RNN"
+    r"|MultiheadAttention|Hardswish|SiLU|GELU|ReLU|LeakyReLU|Dropout|MaxPool[123]d|AvgPool[123]d|Identity"
+)
+_R57 = "tests/troubleshooting/test_round57_v57.py"
+
+# issue 36, round fifty-seven: what nn.Module.__getattr__ and autograd's engine say when two packages' releases do
+# not fit (torch/nn/modules/module.py's "'X' object has no attribute 'y'", torch/csrc/autograd/python_function.cpp's
+# gradient count check)
+FAMILIES = FAMILIES + (
+    KnownError(
+        "torch-module-attribute-missing",
+        "nn.Module: 'X' object has no attribute 'y' (raised by Module.__getattr__: a wrapper in between, or a model "
+        "class of another release than the code that calls it)",
+        r"\bModuleAttributeError: '\w{1,80}' object has no attribute '\w{1,80}'"
+        r"|nn[\\/]modules[\\/]module\.py(?:\", line |:)\d{1,5}, in (?:Module\.)?__getattr__[\s\S]{0,3000}?"
+        r"AttributeError: '\w{1,80}' object has no attribute '\w{1,80}'"
+        r"|AttributeError: '(?:DataParallel|DistributedDataParallel|FullyShardedDataParallel|"
+        + _NN_LAYER
+        + r")' object has no attribute '\w{1,80}'",
+        "torch looked the name up among the module's parameters, buffers and submodules (Module.__getattr__) and "
+        "the object has none of that name: the code that asks for it was written for another release of the "
+        "package that defines the model (a wrapper or pipeline newer than the model library installed beside it, "
+        "or the other way round), or the object is a wrapper (DataParallel, DistributedDataParallel, FSDP) that "
+        "hides the model's own methods and attributes.",
+        "Compare the two packages' releases: install the release of the model's package that the calling code "
+        "was written for (its install instructions or requirements pin it; a newer commit of the model library, "
+        "or an older one of the caller), then restart; `pip show <package>` names the versions. If the object "
+        "is a wrapper, reach through it: model.module.<name> for DataParallel / DDP.",
+        variants=(
+            Variant(
+                r"'(?:DataParallel|DistributedDataParallel|FullyShardedDataParallel)' object has no attribute",
+                "a DataParallel / DDP / FSDP wrapper in between",
+                "The object is the parallel wrapper, not the model: DataParallel, DistributedDataParallel and FSDP "
+                "forward only forward(), so the model's other methods and attributes (generate, a head, a config) "
+                "are on model.module. Call model.module.<name> (or keep a reference to the unwrapped model before "
+                "wrapping it); when saving, save model.module.state_dict() so the keys carry no 'module.' prefix.",
+                strict=True,
+            ),
+            Variant(
+                r"'(?:" + _NN_LAYER + r")' object has no attribute '\w{1,80}'",
+                "a torch layer pickled whole by another torch release",
+                "The object is one of torch's own layers, and its class in this torch has an attribute the "
+                "object does not: the model was saved whole (torch.save(model), a .pt holding the module objects, "
+                "as YOLOv5-style checkpoints do) by another torch release, and the unpickled layers keep that "
+                "release's attributes. Load it with the torch release it was saved with (the project's pinned "
+                "torch), or re-export it there as a state_dict and load that into the model built by this torch; a "
+                "project that ships such checkpoints usually has a newer release of them (download the weights "
+                "again).",
+                strict=True,
+            ),
+        ),
+        weight=58,
+        applies="torch (nn.Module.__getattr__), any release; model libraries and their wrappers",
+        shown_by=(f"{_R57}::test_a_modules_missing_attribute_and_a_gradient_count",),
+        example='  File "/env/lib/python3.12/site-packages/torch/nn/modules/module.py", line 1940, in __getattr__\n'
+        "    raise AttributeError(\nAttributeError: 'ModelWrapper' object has no attribute 'set_rng'",
+        example_source="torch torch/nn/modules/module.py (Module.__getattr__ raises \"'{type(self).__name__}' "
+        "object has no attribute '{name}'\")",
+    ),
+    KnownError(
+        "torch-autograd-gradient-count",
+        "autograd: 'function XBackward returned an incorrect number of gradients (expected N, got M)' (a custom "
+        "autograd.Function's backward does not fit its forward)",
+        r"returned an incorrect number of gradients \(expected \d{1,4}, got \d{1,4}\)",
+        "A custom torch.autograd.Function's backward must return one gradient (or None) per input of its forward; "
+        "this one returns fewer or more. In a library it is almost always two releases that do not fit: the code "
+        "that calls the Function passes more (or fewer) arguments than the Function's release expects (an "
+        "attention or kernel package upgraded beside the framework that wraps it, a flash-attn of another release), "
+        "or a local edit added an argument to forward only.",
+        "Install the releases that go together: pin the package that defines the Function (the class named "
+        "XFunction in the message, minus 'Backward') to the release the calling framework was tested with, or "
+        "upgrade both (their requirements or release notes name the pair); in your own Function, return one None "
+        "for each extra forward input that needs no gradient.",
+        weight=80,
+        applies="torch.autograd.Function (custom ops in attention, kernel and model libraries), any release",
+        shown_by=(f"{_R57}::test_a_modules_missing_attribute_and_a_gradient_count",),
+        example="RuntimeError: function RingFlashAttnFuncBackward returned an incorrect number of gradients "
+        "(expected 17, got 13)",
+        example_source="torch torch/csrc/autograd/python_function.cpp (the check of backward's outputs against "
+        "forward's inputs)",
+    ),
+)

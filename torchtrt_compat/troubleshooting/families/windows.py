@@ -349,7 +349,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "libraries into the guest again, then check nvidia-smi in the guest before the CUDA workload.",
         variants=(
             Variant(
-                r"WSL\d?|/usr/lib/wsl|wsl\.exe|wsl --|Docker Desktop",
+                r"\bWSL\d?\b|/usr/lib/wsl|wsl\.exe|wsl --|Docker Desktop",
                 "WSL2",
                 "From Windows: update the NVIDIA Windows driver (do not install a Linux NVIDIA driver inside WSL), "
                 "run `wsl --update` and `wsl --shutdown`, then reopen WSL and check `nvidia-smi` there (it is "
