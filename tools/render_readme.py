@@ -821,6 +821,18 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round fifty-seven's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round58",
+        "round fifty-eight (genomics and sequencing tools, GPU physics simulators for robot learning, image-to-3D "
+        "generation, LLM quantization toolkits)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-fifty-seven fix (`e4b9e76`)",
+            ),
+            ("after_by_hand", "after round fifty-eight's fixes (not blind)"),
+        ],
+    ),
 )
 
 

@@ -1242,7 +1242,10 @@ _SELF_DESCRIBED_NOTICE = re.compile(
     r"|\bThis (?:only )?(?:affects|impacts|may affect|will affect|slows down) (?:the )?(?:speed|performance)\b"
     #: a deprecation notice printed without a logger or a warnings class (transformers' "`torch_dtype` is deprecated!
     #: Use `dtype` instead!"; issue 36, round fifty-six): it says what will change, nothing failed
-    r"|\bis deprecated(?:!| and will be removed\b| since\b| in favou?r of\b|[.;,] {0,2}(?:please )?use\b))",
+    r"|\bis deprecated(?:!| and will be removed\b| since\b| in favou?r of\b|[.;,] {0,2}(?:please )?use\b)"
+    #: a feature the program goes on without (xformers' "A matching Triton is not available, some optimizations will
+    #: not be enabled"; issue 36, round fifty-eight)
+    r"|\bsome optimizations will not be enabled\b)",
     re.MULTILINE | re.IGNORECASE,
 )
 
@@ -1255,7 +1258,17 @@ def _self_described_notices(text: str, found: dict[int, Level]) -> None:
     its opening sentence (`_FAILED_SENTENCE`), is a warning."""
     if not any(
         w in text
-        for w in ("gnore this", "GNORE THIS", "ignored", "IGNORED", "ffects ", "mpacts ", "lows down", "deprecated")
+        for w in (
+            "gnore this",
+            "GNORE THIS",
+            "ignored",
+            "IGNORED",
+            "ffects ",
+            "mpacts ",
+            "lows down",
+            "deprecated",
+            "will not be enabled",
+        )
     ):
         return
     for n, m in enumerate(_SELF_DESCRIBED_NOTICE.finditer(text)):
@@ -1329,6 +1342,12 @@ def _error_words_at_a_prompt(text: str, found: dict[int, Level]) -> None:
         _repl_returned(text, found, before)
 
 
+#: a traceback frame in an availability probe ('  File ".../xformers/__init__.py", line 57, in _is_triton_available')
+_PROBE_FRAME = re.compile(
+    r'^[ \t]{0,8}File "[^"\n]{1,400}", line \d{1,7}, in _{0,2}is_\w{1,40}_available\s*$', re.MULTILINE
+)
+
+
 def _warned_tracebacks(text: str, found: dict[int, Level]) -> None:
     """A traceback that a warning record carries (Python's logging with exc_info at WARNING level: "WARNING ...
     Unexpected error ...", then "Traceback (most recent call last):" and its exception line) is that warning's, not a
@@ -1364,7 +1383,10 @@ def _warned_tracebacks(text: str, found: dict[int, Level]) -> None:
         if _CHAINED.search(rest[:400]):
             continue
         later = exc_end >= 0 and any(s > exc_end and found[s] in ("warning", "info") for s in starts)
-        if not later and exc_line not in warned:
+        # an exception raised inside an availability probe (xformers' _is_triton_available, a library's
+        # is_X_available) is one the probe catches: the warning above reports its answer (issue 36, round fifty-eight)
+        probe = _PROBE_FRAME.search(text, head, exc) is not None
+        if not later and exc_line not in warned and not probe:
             continue
         warned.add(exc_line)
         for s in starts:

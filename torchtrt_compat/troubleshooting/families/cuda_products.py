@@ -144,6 +144,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "xla-cuda-library-internal-error",
         "JAX / XLA: INTERNAL: cuSolver / cuBLAS / cuFFT internal error (a CUDA math library failing under jaxlib)",
         r"\bcu(?:Solver|BLAS|Blas|blas|FFT|SPARSE|Sparse) (?:internal error|execution failed|has not been initialized)"
+        # (the same words in a report's title above a traceback cut before them; issue 36, round fifty-eight)
+        r"|^\(issue title: [^\n]{0,200}\bcu(?:Solver|BLAS|FFT|SPARSE) internal error\b"
         r"|INTERNAL: (?:cuSolver|cuBLAS|cuBlas|cuFFT|cuSPARSE|cusolver|cublas)\w{0,12}[ :]"
         # XLA's GEMM autotuner could not list cuBLAS's algorithms (issue 36, round thirty-two): the RET_CHECK in
         # xla/service/gpu/gemm_algorithm_picker.cc quotes its own call, "stream->parent()->GetBlasGemmAlgorithms(stream,
@@ -173,7 +175,9 @@ FAMILIES: tuple[KnownError, ...] = (
                 "gives it the nvidia-cublas wheel it was built with.",
             ),
         ),
-        requires=r"\bjax(?:lib)?\b|\bJAX\b|XlaRuntimeError|\bxla\b|\bXLA\b|jax_plugins|\bmjx\b",
+        # (a module or folder named for JAX or MJX: "jax_gail/", "unitreeH1_mjx.py"; issue 36, round fifty-eight)
+        requires=r"\bjax(?:lib)?\b|\bJAX\b|XlaRuntimeError|\bxla\b|\bXLA\b|jax_plugins|\bmjx\b|_mjx\.py\b"
+        r"|[\\/]jax_\w{1,40}[\\/]",
         loose=True,
         alternatives=("gpu-out-of-memory", "fw-cuda-library-older"),
         weight=80,

@@ -343,6 +343,9 @@ _CAMERA_DISPLAY: tuple[KnownError, ...] = (
                 "running X server (xvfb-run for a virtual one).",
             ),
         ),
+        # a renderer that says it went on without the window (SAPIEN's svulkan2: "Continue without GLFW"): its
+        # notice, rendering's svulkan2-no-display-notice (issue 36, round fifty-eight)
+        unless=r"\[svulkan2\] \[warning\] Continue without GLFW",
         weight=72,
         applies="Linux / X11 GUI toolkits: OpenCV highgui, GTK, Qt, Tk, Java AWT; headless boards, servers, containers",
         shown_by=(_test("test_displays_a_headless_machine_lacks"),),

@@ -653,3 +653,53 @@ FAMILIES = FAMILIES + (
         "torch/csrc/jit/python/python_sugared_value.cpp (\"Module '...' has no attribute '...'\")",
     ),
 )
+
+# issue 36, round fifty-eight: transformers' GPTQ and AWQ integrations refusing a set-up their kernels cannot run
+_R58 = "tests/troubleshooting/test_round58_v58.py::test_a_renderers_notice_and_quantized_kernels"
+FAMILIES = FAMILIES + (
+    KnownError(
+        "quant-exllama-modules-off-gpu",
+        "GPTQ: 'Found modules on cpu/disk. Using Exllama or Exllamav2 backend requires all the modules to be on "
+        "GPU' (a GPTQ model loaded with a CPU / disk device map)",
+        r"Found modules on cpu/disk\. Using Exllama(?: or Exllamav2)? backend requires all the modules to be on GPU",
+        "The GPTQ checkpoint's kernels (ExLlama / ExLlamaV2, the default for 4-bit GPTQ in transformers / optimum) "
+        "run only on CUDA GPUs, and the model was loaded with some or all modules on the CPU or disk: a CPU-only "
+        "device map, a GPU too small for the whole model with device_map='auto' offloading the rest, or no GPU "
+        "seen by torch.",
+        "Load the model entirely on a GPU with room for it (device_map='cuda:0', a smaller model or a GPU with more "
+        "memory); to run it partly or wholly on the CPU, turn the ExLlama kernels off in the quantization config "
+        "(GPTQConfig(bits=4, use_exllama=False), older releases disable_exllama=True; slow), or use a format meant "
+        "for CPUs (GGUF with llama.cpp). Check `torch.cuda.is_available()` first: a CPU-only torch gives the same "
+        "error.",
+        weight=84,
+        applies="transformers / optimum with auto-gptq or GPTQModel (ExLlama kernels), GPTQ checkpoints",
+        shown_by=(_R58,),
+        example="ValueError: Found modules on cpu/disk. Using Exllama or Exllamav2 backend requires all the modules "
+        "to be on GPU.You can deactivate exllama backend by setting `disable_exllama=True` in the quantization config "
+        "object",
+        example_source="transformers' GPTQ quantizer / optimum's GPTQ post-init check (its ValueError for modules "
+        "off the GPU with the ExLlama backend)",
+    ),
+    KnownError(
+        "quant-awq-kernels-not-importable",
+        "transformers: 'auto-awq kernels is needed to be installed to use `.backward()`' (AutoAWQ's compiled kernels "
+        "missing or built for another torch)",
+        r"auto-awq kernels is needed to be installed to use\b",
+        "transformers' AWQ integration needs AutoAWQ's compiled CUDA kernels (the autoawq-kernels package's "
+        "awq_ext and its companions) for this call, and importing them failed: they are not installed, or the "
+        "installed autoawq-kernels wheel was built for another torch or CUDA than the one in the environment (a "
+        "torch upgraded after it), so its extension does not load even though pip lists it.",
+        "Run the import yourself to see why: `python -c 'import awq_ext'` (an undefined symbol or DLL error means "
+        "a build for another torch); then install the autoawq-kernels release built for your torch and CUDA (its "
+        "release notes name the torch it was built for), or build it from source against the installed torch "
+        "(`pip install --no-build-isolation` of its source), or pin torch to the release the kernels were built "
+        "with. AutoAWQ itself is archived: for new work a maintained backend (vLLM's AWQ kernels, llm-compressor) "
+        "avoids it.",
+        weight=80,
+        applies="transformers' AWQ integration with autoawq / autoawq-kernels",
+        shown_by=(_R58,),
+        example="ValueError: auto-awq kernels is needed to be installed to use `.backward()`. Make sure to install "
+        "the auto-awq kernels by following the installation guides",
+        example_source="transformers integrations/awq.py (its check of the AutoAWQ kernels before backward)",
+    ),
+)

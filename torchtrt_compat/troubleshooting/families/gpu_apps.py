@@ -21,6 +21,7 @@ __all__ = ["FAMILIES"]
 _test = tests_in("tests/troubleshooting/test_round33_v33apps.py")
 _R56 = tests_in("tests/troubleshooting/test_round56_v56.py")
 _R57 = tests_in("tests/troubleshooting/test_round57_v57.py")
+_R58 = tests_in("tests/troubleshooting/test_round58_v58.py")
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
@@ -206,5 +207,28 @@ FAMILIES: tuple[KnownError, ...] = (
         example="Error in OpenCL calculation: Update your GPU drivers or reduce the amount of games played "
         "simultaneously.\nBoth single precision and half precision failed to run.",
         example_source="leela-zero src/Network.cpp (the OpenCL self-check at initialisation), as the engine prints it",
+    ),
+    # issue 36, round fifty-eight: NVIDIA Parabricks' check of the GPUs it may use ("[Parabricks Options Error]: Could
+    # not find accessible GPUs. Please make sure the container options enable GPUs")
+    KnownError(
+        "app-parabricks-no-accessible-gpus",
+        "Parabricks: 'Could not find accessible GPUs' (no GPU in the container, or none with the memory it needs "
+        "without --low-memory)",
+        r"\bCould not find accessible GPUs\. Please make sure the container options enable GPUs",
+        "pbrun counts the GPUs it may use before it starts: none is visible in its container (docker / singularity "
+        "run without --gpus / --nv, a scheduler that gave the job no GPU), or the GPUs it sees have less memory "
+        "than the tool needs in its default mode (16 GB-class cards and smaller need the --low-memory option), "
+        "which it reports the same way.",
+        "Check the container sees the GPUs: `nvidia-smi` inside it (docker run --gpus all, singularity --nv, the "
+        "workflow's GPU runtime attributes); if it lists them and they have less memory than Parabricks' "
+        "requirement for the tool, add --low-memory to the pbrun command (fq2bam, haplotypecaller) or run on GPUs "
+        "with more memory; --num-gpus must not exceed the GPUs the job got.",
+        weight=84,
+        applies="NVIDIA Clara Parabricks (pbrun) in Docker, Singularity and workflow managers (WDL / Cromwell, "
+        "Nextflow)",
+        shown_by=(_R58("test_a_simulators_graphics_and_a_genomics_pipelines_gpus"),),
+        example="[Parabricks Options Error]: Could not find accessible GPUs. Please make sure the container options "
+        "enable GPUs",
+        example_source="NVIDIA Parabricks pbrun's option check (its 'Parabricks Options Error' for no usable GPU)",
     ),
 )

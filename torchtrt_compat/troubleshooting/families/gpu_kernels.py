@@ -316,6 +316,20 @@ FAMILIES: tuple[KnownError, ...] = (
         "Update the NVIDIA driver (or install builds for the CUDA it supports), and prefer builds that carry a "
         "cubin for the GPU's architecture (TORCH_CUDA_ARCH_LIST / CMAKE_CUDA_ARCHITECTURES including it).",
         variants=(
+            # issue 36, round fifty-eight: LLVM's NVPTX back end in the program's own kernel compiler (Taichi /
+            # quadrants, numba's NVVM) does not know the GPU's architecture ("'sm_110' is not a recognized processor for
+            # this target (ignoring processor)")
+            Variant(
+                r"'sm_\d{2,3}[af]?' is not a recognized processor for this target",
+                "the kernel compiler's LLVM does not know this GPU's architecture",
+                "The program compiles its kernels with its own LLVM (Taichi / quadrants for Genesis, numba, a JIT "
+                "kernel language), and that LLVM does not know this GPU's architecture (the sm_NN it names: a GPU "
+                "newer than the release, such as Blackwell or Jetson Thor), so the PTX it makes is for no target the "
+                "driver can load. Update the package that compiles the kernels (and the framework pinning it) to a "
+                "release whose LLVM supports that architecture, or run on a GPU that release supports; a newer "
+                "driver does not help here.",
+                strict=True,
+            ),
             # issue 36, round forty: PTX a library generated at run time (an LLVM-based code generator: a UDF
             # compiler, a query engine, a JIT) that ptxas rejects while the driver links it (cuLinkAddData)
             Variant(

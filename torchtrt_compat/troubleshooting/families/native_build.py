@@ -4051,3 +4051,55 @@ FAMILIES = FAMILIES + (
         "training data loader's)",
     ),
 )
+
+# ---- issue 36, round fifty-eight: an x86-only compiler flag on an ARM host, and FasterTransformer-style kernels with
+# no path for the GPU's architecture ---------------------------------------------------------------------------------
+_R58 = tests_in("tests/troubleshooting/test_round58_v58.py")
+FAMILIES = FAMILIES + (
+    KnownError(
+        "build-x86-flags-on-arm",
+        "gcc / cc on ARM: unrecognized command line option '-msse2' / '-mavx2' / '-m64' (an x86-only flag in a "
+        "build run on aarch64: Jetson, Grace, Apple silicon)",
+        r"\b(?:cc|gcc|g\+\+|c\+\+|cc1(?:plus)?|clang\+{0,2})(?:-\d{1,2})?: error: unrecognized (?:command[- ]line )?"
+        r"option ['‘`]-m(?:sse\d?(?:\.\d)?|ssse3|avx\w{0,8}|fma|popcnt|bmi2?|f16c|arch=(?:x86-64|haswell|skylake\w*)"
+        r"|tune=(?:intel|generic))['’`]"
+        r"|\bclang(?:\+\+)?: error: unsupported option ['‘`]-m(?:sse\d?|avx\w{0,8}|fma)['’`] for target "
+        r"(?:'|‘|`)(?:aarch64|arm64)",
+        "The build passes a compiler flag that exists only for x86 CPUs (-msse2, -mavx2, -mfma: SSE / AVX "
+        "vector instructions, usually in a hand-written Makefile or a setup.py's extra_compile_args) and runs on "
+        "an ARM machine (a Jetson, Grace, an ARM server or Apple silicon), whose compiler has no such option; the "
+        "source files behind it often use x86 intrinsics (<immintrin.h>) as well. The CUDA part is not the problem.",
+        "Build the x86-only part on an x86 machine (and copy its output, such as generated data, to the ARM "
+        "host), or port it: drop the -msse* / -mavx* flags for aarch64 (a Makefile condition on `uname -m`) and "
+        "replace the x86 intrinsics with NEON ones (a translation header such as sse2neon), or use the project's "
+        "ARM / Jetson build option if it has one; for pip packages, a wheel built for aarch64.",
+        weight=84,
+        applies="C / C++ / CUDA projects with x86 vector code, built on aarch64 (Jetson, Grace Hopper, ARM servers, "
+        "Apple silicon)",
+        shown_by=(_R58("test_x86_flags_on_arm_and_kernels_without_an_arch"),),
+        example="cc: error: unrecognized command line option '-msse2'\nmake: *** [Makefile:51: ksw2_ll_sse.o] Error 1",
+        example_source="gcc's driver error for an option its target (aarch64) does not have",
+    ),
+    KnownError(
+        "kern-ft-unsupported-arch",
+        "[FT][ERROR] Unsupported Arch (FasterTransformer-style CUTLASS kernels with no path for this GPU's "
+        "architecture: EETQ, FasterTransformer, TensorRT-LLM's weight preprocessors)",
+        r"\[FT\]\[ERROR\] (?:Assertion fail: [^\n]{0,200})?Unsupported Arch\b|\[FT\]\[ERROR\] Unsupported Arch"
+        r"|\bUnsupported Arch Assertion fail: [^\n]{0,300}cutlass",
+        "The kernel library (its code comes from FasterTransformer: EETQ, FasterTransformer itself, a TensorRT-LLM "
+        "copy) checks the GPU's compute capability before preparing weights or launching a CUTLASS kernel, and this "
+        "release has no path for it: a newer GPU (Hopper sm_90, Blackwell) than the release knows, or an older "
+        "one below its minimum (the 'arch' list in its cutlass_preprocessors / heuristics).",
+        "Use a release of the library that supports this GPU (its release notes or source name the architectures: "
+        "a newer EETQ / TensorRT-LLM adds sm_90), rebuilt for that architecture (TORCH_CUDA_ARCH_LIST / "
+        "CMAKE_CUDA_ARCHITECTURES including it), or run the quantization or inference on a GPU the release "
+        "supports (an A100 for sm_80-only kernels).",
+        weight=82,
+        applies="FasterTransformer-derived CUTLASS kernels (EETQ, FasterTransformer, projects vendoring them)",
+        shown_by=(_R58("test_x86_flags_on_arm_and_kernels_without_an_arch"),),
+        example="RuntimeError: [FT][ERROR] Unsupported Arch Assertion fail: /src/EETQ/csrc/cutlass_kernels/"
+        "cutlass_preprocessors.cc:125",
+        example_source="FasterTransformer's FT_CHECK / TLLM-style assertion in cutlass_preprocessors.cc "
+        "(get_arch / 'Unsupported Arch')",
+    ),
+)

@@ -197,3 +197,32 @@ FAMILIES: tuple[KnownError, ...] = (
         "XiandaGuo/OpenStereo#155 shows the same broken except path for TensorRT",
     ),
 )
+
+# issue 36, round fifty-eight: SAPIEN's Vulkan renderer (svulkan2) on a machine without a display: GLFW cannot open
+# an X11 window, which it logs at error level, then goes on without a window (off-screen rendering still works)
+FAMILIES = FAMILIES + (
+    KnownError(
+        "svulkan2-no-display-notice",
+        "SAPIEN / ManiSkill renderer: '[svulkan2] [error] GLFW error: X11: Failed to open display' then 'Continue "
+        "without GLFW' (no window; off-screen rendering goes on: a notice)",
+        r"\[svulkan2\] \[warning\] Continue without GLFW"
+        r"|\[svulkan2\] \[error\] GLFW error: X11: Failed to open display",
+        "SAPIEN's Vulkan renderer (svulkan2) tries to open a GLFW window at start-up; on a server, in a container or "
+        "over SSH there is no X display, so GLFW fails (logged at error level) and the renderer continues without "
+        "a window. Simulation and off-screen rendering (cameras, recorded videos) work without it: only an "
+        "on-screen viewer needs the display.",
+        "Nothing to fix for headless runs (cameras and videos render off-screen). For an on-screen viewer, run "
+        "where a display is available (a desktop session, ssh -X with a working X server, or a virtual display "
+        "such as Xvfb: `xvfb-run -a python ...`). If rendering itself fails, the cause is another line (a Vulkan "
+        "ICD or device error): give explain the whole output.",
+        severity="notice",
+        weight=40,
+        applies="SAPIEN / ManiSkill / SimplerEnv (svulkan2 renderer) on machines without a display",
+        shown_by=(
+            tests_in("tests/troubleshooting/test_round58_v58.py")("test_a_renderers_notice_and_quantized_kernels"),
+        ),
+        example="[svulkan2] [error] GLFW error: X11: Failed to open display\n[svulkan2] [warning] Continue without "
+        "GLFW.",
+        example_source="SAPIEN's svulkan2 renderer (its GLFW initialisation and fall-back without a window)",
+    ),
+)

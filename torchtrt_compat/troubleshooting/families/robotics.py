@@ -452,3 +452,30 @@ FAMILIES = FAMILIES + (
         "the sources of warp-lang 1.x",
     ),
 )
+
+# issue 36, round fifty-eight: Isaac Gym's viewer asked for on a machine without a display (carb.gym.plugin's
+# "Graphics is nullptr in GymCreateTextureFromFile", after "Failed to create graphics device" style lines)
+_R58 = tests_in("tests/troubleshooting/test_round58_v58.py")
+FAMILIES = FAMILIES + (
+    KnownError(
+        "isaacgym-graphics-nullptr",
+        "Isaac Gym: '[Error] [carb.gym.plugin] Graphics is nullptr in GymCreate...' (no graphics device: a viewer or "
+        "camera on a machine without a display or Vulkan)",
+        r"\[carb\.gym\.plugin\] Graphics is nullptr in Gym\w{1,60}",
+        "Isaac Gym created its simulation without a graphics device (no display, a headless server or container, "
+        "no Vulkan driver for the GPU, or graphics_device_id -1), and then a call that needs one ran: the viewer "
+        "(headless=False), a camera sensor, or a texture loaded for rendering. The physics is fine; the rendering "
+        "part has nothing to draw with.",
+        "On a server without a display run headless (headless=True / --headless) and turn off cameras and "
+        "textures, or save the states and render them on a machine with a display; to render off-screen keep "
+        "a graphics device: the NVIDIA driver's Vulkan (`vulkaninfo --summary` must list the GPU; in a container "
+        "NVIDIA_DRIVER_CAPABILITIES=all) with graphics_device_id set to that GPU, or a virtual display (Xvfb) for "
+        "the viewer.",
+        weight=82,
+        applies="Isaac Gym (preview releases) and the projects built on it (legged_gym, IsaacGymEnvs, dexterous "
+        "manipulation code)",
+        shown_by=(_R58("test_a_simulators_graphics_and_a_genomics_pipelines_gpus"),),
+        example="[Error] [carb.gym.plugin] Graphics is nullptr in GymCreateTextureFromFile",
+        example_source="Isaac Gym's carb.gym.plugin (its error when a rendering call finds no graphics device)",
+    ),
+)

@@ -937,13 +937,28 @@ FAMILIES: tuple[KnownError, ...] = (
         r"CUBLAS_STATUS_ALLOC_FAILED|CUBLAS_STATUS_NOT_INITIALIZED"
         r"|cublas runtime error : (?:resource allocation failed|library not initialized)"
         # TensorFlow's stream executor (every binding: Python, TensorFlow.NET, Java): the handle could not be created
-        r"|failed to create cublas handle: CUBLAS_STATUS_\w{3,30}",
+        r"|failed to create cublas handle: CUBLAS_STATUS_\w{3,30}"
+        # a program's own check that prints cuBLAS's status number: 1 is CUBLAS_STATUS_NOT_INITIALIZED (Guppy's
+        # ont_core: "CuBLAS error at .../nn_caller_cuda.cpp:1138: 1"; issue 36, round fifty-eight)
+        r"|\bCuBLAS error at [^\n]{1,300}?:\d{1,6}: 1\s*$",
         "cuBLAS could not allocate its handle or workspace (ALLOC_FAILED; NOT_INITIALIZED when creating the handle "
         "fails): the GPU's memory is (nearly) full, by this process or another one.",
         "Free GPU memory: lower the batch / sequence length, close other processes on that GPU (`nvidia-smi`), run on "
         "a GPU with free memory (CUDA_VISIBLE_DEVICES), or load the model in half precision; with device_map='auto' "
         "or several GPUs, check that the first GPU is not the full one.",
         variants=(
+            # issue 36, round fifty-eight: a prebuilt program's own check with the bare status number (Guppy)
+            Variant(
+                r"\bCuBLAS error at [^\n]{1,300}?:\d{1,6}: 1\s*$",
+                "a prebuilt program's own cuBLAS check (status 1: NOT_INITIALIZED)",
+                "Status 1 is CUBLAS_STATUS_NOT_INITIALIZED: the program's first cuBLAS call could not create its "
+                "handle. For a prebuilt GPU program (a basecaller, a solver) that is most often a driver older than "
+                "the CUDA release the program was built with (its release notes name the minimum driver; compare "
+                "with `nvidia-smi`), or the GPU already full. Install a driver at least that new (or the program's "
+                "build for the CUDA your driver serves, an older release), check `nvidia-smi` for other processes "
+                "on that GPU, and run it again.",
+                strict=True,
+            ),
             # OpenCV's DNN CUDA backend (cv::dnn::cuda4dnn), issue 36, round thirty-two
             Variant(OPENCV_DNN_CUDA, "OpenCV's DNN CUDA backend (cuda4dnn)", OPENCV_DNN_CUDA_FIX),
             # issue 36, round forty-four: jaxlib prints the same stream-executor line from TensorFlow-looking paths
@@ -2516,6 +2531,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "FlashAttention only supports Ampere GPUs or newer",
         r"FlashAttention only supports Ampere GPUs or newer|Expected is_sm8x \|\| is_sm90 to be true"
         r"|Expected is_sm80 \|\| is_sm90 to be true"
+        # flash-attn 1.x's check with Turing allowed for the forward ("Expected is_sm90 || is_sm8x || is_sm75 to be
+        # true, but got false"; issue 36, round fifty-eight): a Volta / Pascal GPU
+        r"|Expected is_sm90 \|\| is_sm8x \|\| is_sm75 to be true"
         # issue 36, round thirty-one: flash-attn 0.x's bare backward check for head dims above 64, which torch 2.0
         # copied into its scaled_dot_product_attention flash kernel ("Expected is_sm80 to be true, but got false")
         r"|Expected is_sm80 to be true"
@@ -3002,6 +3020,20 @@ FAMILIES = FAMILIES + (
         "or an older one of the caller), then restart; `pip show <package>` names the versions. If the object "
         "is a wrapper, reach through it: model.module.<name> for DataParallel / DDP.",
         variants=(
+            # issue 36, round fifty-eight: the code reaches for the wrapper's .module and the model is not wrapped
+            Variant(
+                r"'(?!DataParallel'|DistributedDataParallel'|FullyShardedDataParallel')\w{1,80}' object has no "
+                r"attribute 'module'",
+                "the code expects a multi-GPU wrapper (.module) around a model that is not wrapped",
+                "The code reaches through model.module, which exists only on a DataParallel / "
+                "DistributedDataParallel (or accelerate-prepared) wrapper, and the model here is the bare module: "
+                "the script's multi-GPU path ran without the wrapper being made, most often because it was started "
+                "without its launcher or flag (`accelerate launch` / `torchrun` and the script's --multi_gpu "
+                "option, as its README says), or one GPU was visible. Start it the way the project's multi-GPU "
+                "instructions say, or use its single-GPU path / option; in your own code use "
+                "`getattr(model, 'module', model)`.",
+                strict=True,
+            ),
             Variant(
                 r"'(?:DataParallel|DistributedDataParallel|FullyShardedDataParallel)' object has no attribute",
                 "a DataParallel / DDP / FSDP wrapper in between",
