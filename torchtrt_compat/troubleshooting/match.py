@@ -522,7 +522,7 @@ def _by_code(c: _Compiled, facts: Callable[[], TextFacts], held: Held, hay: str)
         if not held.any((message,)):
             continue
         at = lower.find(message)
-        if at >= 0 and not within_longer_message(lower, at, message) and not _HEDGED.search(lower, max(0, at - 40), at):
+        if at >= 0 and not within_longer_message(lower, at, message) and not _hedged_at(lower, at):
             return (at, at + len(message), _line_at(hay, at, at + len(message)))
     return None
 
@@ -534,11 +534,15 @@ _HEDGED = re.compile(
 )
 
 
+def _hedged_at(low: str, at: int) -> bool:
+    """Whether the words at ``at`` of the lower-cased ``low`` follow a program's guess (`_HEDGED`)."""
+    return at > 0 and _HEDGED.search(low, max(0, at - 40), at) is not None
+
+
 def _hedged_line(line: str, message: str) -> bool:
     """Whether ``line`` names ``message`` (a CUDA error's) only as a program's guess (`_HEDGED`)."""
     low = line.lower()
-    at = low.find(message.lower()) if message else -1
-    return at > 0 and _HEDGED.search(low, max(0, at - 40), at) is not None
+    return _hedged_at(low, low.find(message.lower()) if message else -1)
 
 
 def _stage(text: str, held: Held, lv: Levels | None = None) -> str | None:

@@ -119,6 +119,10 @@ _REMOVED_API = (
     r"|was deprecated and (?:has been )?removed\b|was removed (?:in|from)\b)"
 )
 
+#: a report's own words for a compiled kernel module that would not import ("fails to start: Missing
+#: flash_attn_2_cuda module" over a traceback cut before its exception line; issue 36, round fifty-six)
+_MISSING_BACKEND = rf"\b[Mm]issing (?:module )?[`'\"]?(?:{OPTIONAL_BACKEND_MODULES})\b"
+
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "py-mmcv-ext-missing",
@@ -323,9 +327,8 @@ FAMILIES: tuple[KnownError, ...] = (
         # install 'accelerate>=0.26.0'`"; its import_utils: "X requires the protobuf library but it was not found in
         # your environment")
         rf"|{_LIB_REQUIRES}"
-        # a report's own words for a compiled kernel module that would not import ("fails to start: Missing
-        # flash_attn_2_cuda module" over a traceback cut before its exception line; issue 36, round fifty-six)
-        rf"|\b[Mm]issing (?:module )?[`'\"]?(?:{OPTIONAL_BACKEND_MODULES})\b",
+        # a report's own words for a compiled kernel module that would not import (`_MISSING_BACKEND`)
+        rf"|{_MISSING_BACKEND}",
         "The module is not installed for the interpreter that runs the script: it was never installed, the pip "
         "distribution has another name than the module, or pip installed it for another Python (a venv, sudo, a "
         "notebook kernel). A dotted name whose package exists means the installed version has no such submodule.",
@@ -396,8 +399,7 @@ FAMILIES: tuple[KnownError, ...] = (
             # selective_scan_cuda, causal-conv1d's causal_conv1d_cuda, flash-attn's flash_attn_2_cuda): the project
             # imports it as an optional backend, its own build does not make it
             Variant(
-                rf"No module named '(?:{OPTIONAL_BACKEND_MODULES})'"
-                rf"|\b[Mm]issing (?:module )?[`'\"]?(?:{OPTIONAL_BACKEND_MODULES})\b",
+                rf"No module named '(?:{OPTIONAL_BACKEND_MODULES})'|{_MISSING_BACKEND}",
                 "a compiled kernel module another distribution provides (an optional backend)",
                 "The module is the compiled kernel of another distribution (selective_scan_cuda and mamba_ssm come "
                 "from mamba-ssm, causal_conv1d_cuda from causal-conv1d, flash_attn_2_cuda from flash-attn), which "
