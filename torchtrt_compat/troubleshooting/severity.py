@@ -1058,7 +1058,7 @@ def _forwarded(text: str, found: dict[int, Level], depth: int) -> None:
     """A forwarder's INFO line that carries another program's traceback (`_FORWARDED_TRACEBACK`) shows that its
     prefix wraps every line of that program: each line under the same prefix takes the level its inner line has on
     its own, where that is higher (a traceback's exception, a library's failure, an inner WARNING line)."""
-    if depth > 0 or ("Traceback (most recent call last)" not in text and 'File "' not in text):
+    if depth > 0 or "INFO" not in text or ("Traceback (most recent call last)" not in text and 'File "' not in text):
         return
     m = _FORWARDED_TRACEBACK.search(text)
     if m is None or found.get(line_start(text, m.start())) != "info":

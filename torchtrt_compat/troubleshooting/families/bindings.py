@@ -19,6 +19,8 @@ _R30 = "tests/troubleshooting/test_round30_v30lang.py"
 _R33 = "tests/troubleshooting/test_round33_v33zk.py"
 _R39 = "tests/troubleshooting/test_round39_v39apps.py"
 _R48 = tests_in("tests/troubleshooting/test_round48_v48driver.py")
+#: NVIDIA's OpenCL compiler's build-log line: it names the program's source "<kernel>" ("<kernel>:112:21: error: ...")
+_NV_OPENCL_LOG = r"<kernel>:\d{1,6}:\d{1,4}: error: "
 
 FAMILIES: tuple[KnownError, ...] = (
     KnownError(
@@ -644,7 +646,7 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|\bError parsing value of -cl-\w{1,30} flag\b"
         # NVIDIA's OpenCL compiler names the program's source "<kernel>" in its build log ("Build log:
         # <kernel>:112:21: error: implicit conversion from address space ..."; issue 36, round fifty-six)
-        r"|(?:^|Build log: ?)<kernel>:\d{1,6}:\d{1,4}: error: ",
+        rf"|(?:^|Build log: ?){_NV_OPENCL_LOG}",
         "The program compiles its OpenCL kernels at run time on the OpenCL platform it picked, and that platform's "
         "compiler rejected them (CL_BUILD_PROGRAM_FAILURE, -11; the build log after it names why): either the "
         "platform is not the GPU vendor's but an older or partial one (Mesa's Clover with libclc, OpenCL C 1.1, or "
@@ -669,7 +671,7 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
             # NVIDIA's compiler ("<kernel>:L:C: error:"): the driver's, which a driver update makes stricter
             Variant(
-                r"<kernel>:\d{1,6}:\d{1,4}: error: ",
+                _NV_OPENCL_LOG,
                 "NVIDIA's OpenCL compiler (the driver's) rejected the program's kernel source",
                 "The build log is NVIDIA's OpenCL compiler's, which comes with the driver: it compiled the "
                 "program's kernel and stopped at the line the error names (<kernel>:line:column is in the kernel "

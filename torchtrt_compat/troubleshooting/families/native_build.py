@@ -39,6 +39,10 @@ _TESTS = "tests/troubleshooting/test_round6_native.py"
 _R40 = tests_in("tests/troubleshooting/test_round40_v40hpc.py")
 _R32 = tests_in("tests/troubleshooting/test_round32_v32bio.py")
 _R47 = tests_in("tests/troubleshooting/test_round47_v47pkg.py")
+#: an isolated build environment of pip (pip-build-env-) or uv (its builds-v0 cache, its "The build backend returned an
+#: error"), and a build's line that it found no torch there, wrapped or not (build-pip-wheel-failed's variant)
+_ISOLATED_BUILD = r"pip-build-env-|[\\/]uv[\\/]builds-v\d|The build backend returned an error"
+_NO_TORCH = r"No module\s{1,40}named\s{1,40}'torch'"
 
 #: the PyG extensions' remedy (torch-scatter, torch-sparse, torch-cluster, torch-spline-conv, pyg-lib): their wheels are
 #: built per torch and CUDA and published on PyG's own wheel index, so a plain index's build is the CPU one
@@ -2262,10 +2266,8 @@ _ROUND8: tuple[KnownError, ...] = (
             # pip-build-env, uv's builds-v0 cache) and said so: "building custom extensions skipped: No module named
             # 'torch'" (the line may wrap inside the module name's sentence)
             Variant(
-                r"No module\s{1,40}named\s{1,40}'torch'[\s\S]{0,4000}?(?:pip-build-env-|[\\/]uv[\\/]builds-v\d"
-                r"|build_meta|The build backend returned an error)"
-                r"|(?:pip-build-env-|[\\/]uv[\\/]builds-v\d|The build backend returned an error)[\s\S]{0,4000}?"
-                r"No module\s{1,40}named\s{1,40}'torch'",
+                rf"{_NO_TORCH}[\s\S]{{0,4000}}?(?:{_ISOLATED_BUILD}|build_meta)"
+                rf"|(?:{_ISOLATED_BUILD})[\s\S]{{0,4000}}?{_NO_TORCH}",
                 "an isolated build environment without torch (pip's or uv's build isolation)",
                 "The package's build imports torch to compile its CUDA extension, but pip / uv built it in an "
                 "isolated environment that has only its declared build requirements, without torch (the build "
@@ -4084,7 +4086,7 @@ FAMILIES = FAMILIES + (
         "kern-ft-unsupported-arch",
         "[FT][ERROR] Unsupported Arch (FasterTransformer-style CUTLASS kernels with no path for this GPU's "
         "architecture: EETQ, FasterTransformer, TensorRT-LLM's weight preprocessors)",
-        r"\[FT\]\[ERROR\] (?:Assertion fail: [^\n]{0,200})?Unsupported Arch\b|\[FT\]\[ERROR\] Unsupported Arch"
+        r"\[FT\]\[ERROR\] (?:Unsupported Arch|Assertion fail: [^\n]{0,200}Unsupported Arch\b)"
         r"|\bUnsupported Arch Assertion fail: [^\n]{0,300}cutlass",
         "The kernel library (its code comes from FasterTransformer: EETQ, FasterTransformer itself, a TensorRT-LLM "
         "copy) checks the GPU's compute capability before preparing weights or launching a CUTLASS kernel, and this "

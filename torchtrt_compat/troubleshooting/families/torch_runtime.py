@@ -2994,6 +2994,8 @@ _NN_LAYER = (
     r"Upsample|Conv[123]d|ConvTranspose[123]d|BatchNorm[123]d|Linear|LayerNorm|GroupNorm|Embedding|LSTM|GRU|RNN"
     r"|MultiheadAttention|Hardswish|SiLU|GELU|ReLU|LeakyReLU|Dropout|MaxPool[123]d|AvgPool[123]d|Identity"
 )
+#: the wrappers that hide a model's own attributes behind .module
+_PARALLEL_WRAPPER = r"DataParallel|DistributedDataParallel|FullyShardedDataParallel"
 _R57 = "tests/troubleshooting/test_round57_v57.py"
 
 # issue 36, round fifty-seven: what nn.Module.__getattr__ and autograd's engine say when two packages' releases do
@@ -3007,9 +3009,7 @@ FAMILIES = FAMILIES + (
         r"\bModuleAttributeError: '\w{1,80}' object has no attribute '\w{1,80}'"
         r"|nn[\\/]modules[\\/]module\.py(?:\", line |:)\d{1,5}, in (?:Module\.)?__getattr__[\s\S]{0,3000}?"
         r"AttributeError: '\w{1,80}' object has no attribute '\w{1,80}'"
-        r"|AttributeError: '(?:DataParallel|DistributedDataParallel|FullyShardedDataParallel|"
-        + _NN_LAYER
-        + r")' object has no attribute '\w{1,80}'",
+        rf"|AttributeError: '(?:{_PARALLEL_WRAPPER}|{_NN_LAYER})' object has no attribute '\w{{1,80}}'",
         "torch looked the name up among the module's parameters, buffers and submodules (Module.__getattr__) and "
         "the object has none of that name: the code that asks for it was written for another release of the "
         "package that defines the model (a wrapper or pipeline newer than the model library installed beside it, "
@@ -3022,8 +3022,7 @@ FAMILIES = FAMILIES + (
         variants=(
             # issue 36, round fifty-eight: the code reaches for the wrapper's .module and the model is not wrapped
             Variant(
-                r"'(?!DataParallel'|DistributedDataParallel'|FullyShardedDataParallel')\w{1,80}' object has no "
-                r"attribute 'module'",
+                rf"'(?!(?:{_PARALLEL_WRAPPER})')\w{{1,80}}' object has no attribute 'module'",
                 "the code expects a multi-GPU wrapper (.module) around a model that is not wrapped",
                 "The code reaches through model.module, which exists only on a DataParallel / "
                 "DistributedDataParallel (or accelerate-prepared) wrapper, and the model here is the bare module: "
@@ -3035,7 +3034,7 @@ FAMILIES = FAMILIES + (
                 strict=True,
             ),
             Variant(
-                r"'(?:DataParallel|DistributedDataParallel|FullyShardedDataParallel)' object has no attribute",
+                rf"'(?:{_PARALLEL_WRAPPER})' object has no attribute",
                 "a DataParallel / DDP / FSDP wrapper in between",
                 "The object is the parallel wrapper, not the model: DataParallel, DistributedDataParallel and FSDP "
                 "forward only forward(), so the model's other methods and attributes (generate, a head, a config) "
