@@ -833,6 +833,18 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round fifty-eight's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round59",
+        "round fifty-nine (GPU video codecs and video-analytics pipelines, text embeddings and RAG serving, "
+        "distributed training launchers, NVIDIA Jetson and embedded deployment)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-fifty-eight fix (`37a848e`)",
+            ),
+            ("after_by_hand", "after round fifty-nine's fixes (not blind)"),
+        ],
+    ),
 )
 
 

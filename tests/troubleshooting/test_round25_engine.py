@@ -47,6 +47,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round56", 48),
         ("round57", 46),
         ("round58", 38),
+        ("round59", 45),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:

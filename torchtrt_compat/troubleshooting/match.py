@@ -756,6 +756,19 @@ def _unspace(text: str) -> str:
     return _SPACED_SHORT.sub(joined, text) if _SPACED.search(text) else text
 
 
+#: a line a console wrapped to its width: padded with spaces to the column's end, its rest on the next line under
+#: the column's indent (Rich's log handler, which AutoRAG and other apps use, wraps a message so)
+_CONSOLE_WRAP = re.compile(r"(?<=\S)[ \t]{3,}\n[ \t]{8,}(?=\S)")
+
+
+def _unwrapped(text: str) -> str:
+    """``text`` with a console's wrapped lines joined back ("... on the same    \n        device, but found ..."),
+    so a message split over lines reads whole; short texts only."""
+    if len(text) > scan.WHOLE or "   \n" not in text:
+        return text
+    return _CONSOLE_WRAP.sub(" ", text)
+
+
 #: a line longer than this is no log line (minified data, a dump): its facts are read from its two ends only
 _LONG_LINE = 16384
 _LONG = re.compile(rf"[^\n]{{{_LONG_LINE + 1},}}")
@@ -903,7 +916,9 @@ def _named_cublas_status(text: str) -> str:
 
 def _read(text: str, log: str | None) -> tuple[str, list[str]]:
     """The text (and the log after it) as it is searched, and a note per input of what was left unread."""
-    text = _named_cublas_status(_joined_exception_lines(_python3_wording(_unescape_html(_unspace(text or "")))))
+    text = _named_cublas_status(
+        _joined_exception_lines(_python3_wording(_unescape_html(_unwrapped(_unspace(text or "")))))
+    )
     reading = scan.read(text, _anchors() if len(text) > scan.WHOLE else ())
     hay = reading.text
     unread = [reading.note()] if reading.note() else []

@@ -168,6 +168,12 @@ LOG_FORMATS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ),
     (r"\bNCCL (?P<l>WARN|INFO)\b", "NCCL (NCCL WARN ...)", ("NCCL ",)),
     (
+        r"^\s{0,4}(?:\*\* )?(?:\([\w.+-]{1,60}:\d{1,8}\): )?(?:[\w-]{1,40}-)?(?P<l>WARNING|ERROR|INFO|DEBUG) \*\*: ",
+        "GLib's log (GStreamer, GTK, DeepStream's apps: '(gst-plugin-scanner:554): GStreamer-WARNING **: 02:31:21.877: "
+        "Failed to load plugin ...', '** (app:12): WARNING **: ...'; issue 36, round fifty-nine)",
+        (" **: ",),
+    ),
+    (
         r"^(?P<l>[EWN]): (?=\S)",
         "apt and dpkg (apt-pkg/contrib/error.cc: 'E: Unable to locate package ...', 'W: ...', 'N: ...')",
         ("E: ", "W: ", "N: "),
@@ -531,6 +537,11 @@ _FAILURE_AT_ANY_LEVEL = re.compile(
     #: 'named symbol not found'" is ncclUnhandledCudaError, SYSCHECK's "Call to X failed" ncclSystemError), with or
     #: without the return lines after them (issue 36, round fifty-three)
     + r"|\bNCCL WARN (?:Cuda failure\b|Call to \w{1,40} failed\b)"
+    #: a network plugin's or transport's failed request, logged at WARN (NCCL has no error level): aws-ofi-nccl's
+    #: "NET/OFI Request 0x.. completed with error", NCCL's IB transport's "NET/IB : Got completion from peer ... with
+    #: status=N" / "with error N" (issue 36, round fifty-nine: a pod out of memory shown only as such a line)
+    + r"|\bNCCL WARN NET/\w{1,12} ?:?[^\n]{0,200}?\b(?:completed with error|Got completion from peer|with error \d"
+    + r"|with status=\d)"
     #: TensorFlow's BFC allocator's real out-of-memory, logged at W level (`entry.TF_ALLOCATOR_OOM`)
     + "|"
     + TF_ALLOCATOR_OOM

@@ -297,6 +297,26 @@ def _int_at_least(m: int) -> str:
     return "(?:" + "|".join(alts) + ")"
 
 
+#: a `docker build` step's own lines: the classic builder's " ---> Running in <container id>" and BuildKit's
+#: "#8 [builder 4/9] RUN ..." / "> [4/9] RUN ..."
+_DOCKER_BUILD_STEP = (
+    r"^ ?---> Running in [0-9a-f]{12}\b|^#\d{1,4} \[[\w -]{0,40}\d{1,3}/\d{1,3}\] RUN\b"
+    r"|^ ?> \[[\w -]{0,40}\d{1,3}/\d{1,3}\] RUN\b"
+)
+
+#: one tensor too large for the card (torch's "Tried to allocate N GiB" of many GiB): the situation and fix of
+#: gpu-out-of-memory's variant for it
+_ONE_HUGE_ALLOCATION = (
+    "one allocation of many GiB (one tensor too large for the card)",
+    "One tensor of that size was asked for at once: the input is too large for this operation (attention "
+    "over a long sequence or a large image needs memory that grows with its square; a whole dataset or "
+    "video moved to the GPU in one call; an evaluation that scores a whole corpus's embeddings at once). If it is "
+    "larger than the card's total capacity, nothing freed will make it fit: lower the resolution, sequence length "
+    "or frame count, use memory-efficient attention (torch's scaled_dot_product_attention, xformers, attention "
+    "slicing, a tiled VAE), or process the input in chunks (keep the parts not in use on the CPU); then a GPU with "
+    "more memory.",
+)
+
 #: issue 36, round thirty-nine: torch's own OOM figures when this process holds little of the card and almost nothing
 #: is free, so another process (or another framework in this one) holds the rest: the old message ("(GPU 0; 14.75 GiB
 #: total capacity; 1.89 GiB already allocated; 15.06 MiB free") and torch 2.1+'s ("GPU 0 has a total capacity of
@@ -3197,6 +3217,10 @@ _CORE: tuple[KnownError, ...] = (
                 "needed; or use a GPU with more memory. Check `nvidia-smi` for other processes on the same GPU.",
                 strict=True,
             ),
+            # one allocation of 40 GiB or more is one tensor too large for most cards whatever loop asked for it
+            # (issue 36, round fifty-nine: an evaluation scoring a whole corpus's embeddings at once, 93.68 GiB):
+            # before the loops' own variants, whose fixes (no_grad, a smaller batch) cannot shrink one tensor
+            Variant(r"Tried to allocate (?:[4-9]\d|\d{3,5})(?:\.\d{1,2})? GiB", *_ONE_HUGE_ALLOCATION),
             # the first validation batch after a full training epoch (a progress bar's "(valid)", a validation step
             # in the traceback): validation run with autograd on, on top of training's references
             Variant(
@@ -3503,16 +3527,7 @@ _CORE: tuple[KnownError, ...] = (
             ),
             # one allocation of ten GiB or more (torch's "Tried to allocate N GiB"): one tensor, not the many of a
             # batch, is too large (attention over a long sequence or a large image grows with its square)
-            Variant(
-                r"Tried to allocate \d{2,5}(?:\.\d{1,2})? GiB",
-                "one allocation of many GiB (one tensor too large for the card)",
-                "One tensor of that size was asked for at once: the input is too large for this operation (attention "
-                "over a long sequence or a large image needs memory that grows with its square; a whole dataset or "
-                "video moved to the GPU in one call). If it is larger than the card's total capacity, nothing freed "
-                "will make it fit: lower the resolution, sequence length or frame count, use memory-efficient "
-                "attention (torch's scaled_dot_product_attention, xformers, attention slicing, a tiled VAE), or "
-                "process the input in chunks; then a GPU with more memory.",
-            ),
+            Variant(r"Tried to allocate \d{2,5}(?:\.\d{1,2})? GiB", *_ONE_HUGE_ALLOCATION),
             Variant(
                 r"\bvllm\b|\bvLLM\b|\bsglang\b|SGLang|text-generation-inference|text_generation_server|\bTGI\b"
                 r"|\blmdeploy\b",
@@ -4030,7 +4045,9 @@ _CORE: tuple[KnownError, ...] = (
     KnownError(
         "engine-version-mismatch",
         "Engine plan built by another TensorRT (version tag / plan file not compatible)",
-        r"Version tag does not match|engine plan file is not compatible with this version of TensorRT"
+        # (TensorRT 5's wording, "The engine plan file is incompatible with this version of TensorRT, expecting
+        # 5.0.6.3got ..., please rebuild.", too: issue 36, round fifty-nine)
+        r"Version tag does not match|engine plan file is (?:not compatible|incompatible) with this version of TensorRT"
         r"|kPLAN_MAGIC_TAG|Platform specific tag mismatch|Magic tag does not match"
         # TensorRT 10's deserializer on a plan from a newer TensorRT
         r"|old deserialization call on a newer plan file"
@@ -4043,6 +4060,17 @@ _CORE: tuple[KnownError, ...] = (
         "version_compatible=True (TensorRT ≥ 8.6) to load in later releases. torchtrt_compat artifacts record their "
         "TensorRT version and `torchtrt-compat check --target` compares it with the deploy host.",
         variants=(
+            # issue 36, round fifty-nine: a program that caches its engine next to the model (a ".tensorcache" /
+            # ".engine" file it loads when present) and found one built elsewhere (shipped in a repository, copied)
+            Variant(
+                r"\bcache file\b|\.tensorcache\b|\b(?:from|the) cache\b|\bengine[_ ]cache\b|\bcached engine\b",
+                "a cached engine file the program loads when it exists",
+                "The program loads a cached engine file when one exists (the path is in its log above) and builds "
+                "one only when none is there; that file was built by another TensorRT (shipped with the project, "
+                "copied from another machine, left from before an upgrade). Delete it (or move it away) so the "
+                "program builds a new engine with this TensorRT on its next start; rebuild after every TensorRT or "
+                "JetPack upgrade.",
+            ),
             Variant(
                 JETSON_BOARD,
                 "Jetson (an engine from another machine or JetPack)",
@@ -5550,6 +5578,21 @@ _CORE: tuple[KnownError, ...] = (
         "you run for the CUDA you have, or install the CUDA libraries it was built for (the lines below name the "
         "file, its CUDA and who needed it); do not copy or rename .so files across majors.",
         variants=(
+            # issue 36, round fifty-nine: a `docker build` step (the classic builder's " ---> Running in <id>", or
+            # BuildKit's "#N [stage N/M] RUN"): build steps run without the NVIDIA runtime
+            Variant(
+                _DOCKER_BUILD_STEP,
+                "a `docker build` step (built without the NVIDIA runtime)",
+                "The failing command runs in a `docker build` step, and build steps run without the NVIDIA "
+                "container runtime: no GPU, no driver libraries, and on a Jetson (L4T r32 / JetPack 4) not even the "
+                "CUDA libraries, which the runtime mounts from the host only into running containers, so an "
+                "`import torch` (or a setup.py that imports it) in a RUN step cannot load them. On a Jetson set "
+                '"default-runtime": "nvidia" in /etc/docker/daemon.json and restart docker (`sudo systemctl '
+                "restart docker`) before building, or move the step that needs CUDA to the container's start; "
+                "elsewhere build without a GPU (set TORCH_CUDA_ARCH_LIST for extensions, import nothing that needs "
+                "the driver) and run the GPU checks in the running container (`docker run --gpus all`).",
+                strict=True,
+            ),
             # issue 36, round thirty: JCuda, whose native libraries link the CUDA runtime libraries of the release in
             # their names
             Variant(
@@ -5807,7 +5850,8 @@ _CORE: tuple[KnownError, ...] = (
             # Jetson wheel for another JetPack, a conda build without its cudatoolkit, a source build); TensorFlow's
             # variants below would read it as TF's log (issue 36, round twenty-seven)
             Variant(
-                r"torch[\\/]__init__\.py[\s\S]{0,3000}?ImportError: lib\w{2,30}\.so\.\d"
+                # (torch's _load_global_deps loads its CUDA libraries with ctypes first: an OSError there)
+                r"torch[\\/]__init__\.py[\s\S]{0,3000}?(?:ImportError|OSError): lib\w{2,30}\.so\.\d"
                 r"|from torch\._C import \*[\s\S]{0,1500}?ImportError: lib\w{2,30}\.so\.\d",
                 "`import torch` fails on a CUDA library (a torch built against a CUDA this machine lacks)",
                 "This is no warning: torch's own native module cannot load the CUDA library it was linked against "
@@ -5863,7 +5907,10 @@ _CORE: tuple[KnownError, ...] = (
             Variant(
                 # TensorFlow before 2.12 logs from tensorflow/stream_executor/ (later: xla/ and tsl/); Python 3.7 or
                 # 3.8 has no TensorFlow 2.14+, the first with the [and-cuda] extra
-                r"tensorflow/stream_executor/|python3\.[5-8]\b|Python 3\.[5-8]\b|\bcudart64_1[01]\d?\.dll",
+                # (a Python version alone says nothing of TensorFlow: the text must show TensorFlow; issue 36, round
+                # fifty-nine)
+                r"tensorflow/stream_executor/|\A(?=[\s\S]{0,300000}?(?:tensorflow|dso_loader))[\s\S]{0,300000}?"
+                r"(?:python3\.[5-8]\b|Python 3\.[5-8]\b)|\bcudart64_1[01]\d?\.dll",
                 "TensorFlow before 2.14 (no tensorflow[and-cuda] extra)",
                 "These lines are TensorFlow warnings: it runs on, on the CPU. For the GPU, install the CUDA and cuDNN "
                 "majors the lines name (this TensorFlow's tested pair: `tf.sysconfig.get_build_info()`, e.g. CUDA 11 "
@@ -6662,7 +6709,10 @@ _CORE: tuple[KnownError, ...] = (
         + _STUB_LIBCUDA
         # JCuda's LibUtils for its driver-API library, whose only CUDA dependency is the driver's libcuda.so.1 /
         # nvcuda.dll ('Error while loading native library "JCudaDriver-0.9.0d-linux-x86_64"'), issue 36, round thirty
-        + r"|Error while loading native library \"JCudaDriver-",
+        + r"|Error while loading native library \"JCudaDriver-"
+        # FFmpeg's loader of the driver for its NVIDIA codecs and CUDA filters (nv-codec-headers' dynlink_loader.h:
+        # "Cannot load nvcuda.dll" / "Cannot load libcuda.so.1"), issue 36, round fifty-nine
+        + r"|\bCannot load (?:nvcuda\.dll|libcuda\.so(?:\.1)?)\b",
         "The CUDA driver library comes with the NVIDIA driver, not with CUDA or pip: it is missing where no driver is "
         "installed, in a container started without the NVIDIA runtime, or under WSL2 when /usr/lib/wsl/lib is not "
         "on the loader path.",
@@ -6673,6 +6723,20 @@ _CORE: tuple[KnownError, ...] = (
         "install the CPU builds of the packages instead (torch's CPU wheel or cpuonly, dgl / jaxlib / tensorflow-cpu "
         "without CUDA, the project's CPU environment file).",
         variants=(
+            # issue 36, round fifty-nine: FFmpeg's NVENC / NVDEC / CUDA filters on a machine without the NVIDIA driver
+            Variant(
+                r"\b\w{2,8}_(?:nvenc|cuvid)\b|\bnvenc\b|\bnvdec\b|\bhwaccel\b|\bscale_cuda\b|\bhwupload_cuda\b",
+                "FFmpeg's NVIDIA encoder / decoder (NVENC / NVDEC) on a machine without the NVIDIA driver",
+                "FFmpeg loads the NVIDIA driver's nvcuda.dll / libcuda.so.1 at run time for its NVIDIA codecs "
+                "(h264_nvenc, hevc_nvenc, *_cuvid) and CUDA filters, and this process found none. In a container "
+                "(a media server's image) it was started without the GPU: run it with the NVIDIA runtime (`--gpus "
+                "all` or --runtime=nvidia, NVIDIA_VISIBLE_DEVICES=all, NVIDIA_DRIVER_CAPABILITIES=all or "
+                "compute,video,utility; the NVIDIA Container Toolkit, or Unraid's driver plugin, on the host). On a "
+                "machine without an NVIDIA GPU (an Intel or AMD one, a VM) choose a codec that does not need it "
+                "(libx264 / libx265 / libvpx-vp9 in software, or the GPU's own encoder: h264_qsv on Intel, h264_amf "
+                "on AMD, h264_vaapi on Linux; in a library or app, its codec setting that maps to NVENC). Otherwise "
+                "install the NVIDIA driver: `nvidia-smi` must work.",
+            ),
             # issue 36, round thirty-three: the text says the program's CUDA needs a newer driver than the one
             # installed (a driver branch below a number, a CUDA major's runtime requirement, cudaErrorInsufficientDriver
             # / its number 35): the driver's libraries are old, not absent
@@ -7429,8 +7493,9 @@ STAGE_LINE_KINDS: tuple[tuple[str, str], ...] = (
     (
         "compile",
         # (not OpenCV's runtime error, cv::Exception's "file:line: error: (-217:Gpu API call) ... in function 'f'":
-        # issue 36, round forty-six)
-        r"^(?!OpenCV\()[^\n:]{1,300}:\d{1,6}:(?:\d{1,4}:)? (?:fatal )?error: (?!\(-\d{1,4}:)"
+        # issue 36, round forty-six; nor OpenCV 2.x / 3.x's "file:line: error: (-217) unknown error in function f":
+        # round fifty-nine)
+        r"^(?!OpenCV\()[^\n:]{1,300}:\d{1,6}:(?:\d{1,4}:)? (?:fatal )?error: (?!\(-\d{1,4}(?::|\) ))"
         r"|\bundefined reference to\b|\berror: {1,3}command '"
         # nvcc's EDG front end: 'x.h(12): error: namespace "std" has no member "uintptr_t"', 'error: identifier
         # "x" is undefined' (issue 36, round thirty-four)

@@ -24,6 +24,7 @@ _SHOWN = "tests/troubleshooting/test_round11_f5multi.py"
 _R13 = "tests/troubleshooting/test_round13_p3dist.py"
 _R14 = "tests/troubleshooting/test_round14_q1dist.py"
 _R54 = "tests/troubleshooting/test_round54_v54.py"
+_R59 = "tests/troubleshooting/test_round59_v59.py"
 #: text that shows a distributed launch (torch.distributed, its launchers, DeepSpeed, accelerate)
 _DIST = (
     r"MASTER_PORT|master_port|MASTER_ADDR|torch\.distributed|\bc10d\b|init_process_group|torchrun|tcp://|dist_url"
@@ -42,6 +43,13 @@ _RAY_NON_NVIDIA_GPU = Variant(
     "`ray start --num-gpus=N` (Flower: ray_init_args={'num_gpus': N} for start_simulation, or the backend's init args "
     "in the federation's config), or a custom resource the tasks request. `ray status` must list it.",
     strict=True,
+)
+
+#: torchrun's agent calling its rendezvous store after the store's host went away: the frame of
+#: c10d_rendezvous_backend's _call_store, then (within a few lines) the connection's error
+_AGENT_STORE_GONE = (
+    r"c10d_rendezvous_backend\.py\"?, line \d{1,5}, in _call_store\b(?=(?:[^\n]*\n){1,4}[^\n]{0,120}"
+    r"(?:Broken pipe|Connection reset by peer|end of file))"
 )
 
 FAMILIES: tuple[KnownError, ...] = (
@@ -90,7 +98,9 @@ FAMILIES: tuple[KnownError, ...] = (
                 "(`ss -ltnp | grep 29500` shows its PID).",
             ),
         ),
-        requires=_DIST,
+        # or torch 1.x's TCPStore bind failure, a RuntimeError whose whole message is the OS's (Python's own socket
+        # error is an OSError with its errno) (issue 36, round fifty-nine)
+        requires=_DIST + r"|^\s{0,8}RuntimeError: Address already in use\s*$",
         weight=84,
         applies="torch.distributed with the env:// or tcp:// rendezvous (torchrun, DeepSpeed, accelerate)",
         shown_by=(
@@ -471,6 +481,34 @@ FAMILIES: tuple[KnownError, ...] = (
         "graph every iteration,  which can adversely affect performance.",
         example_source="torch/csrc/distributed/c10d/reducer.cpp (TORCH_WARN_ONCE in Reducer::search_unused_parameters "
         "and in the bucket view's stride check)",
+    ),
+    # issue 36, round fifty-nine: ProcessGroupNCCL's guess of a rank's GPU, a warning pasted as the failure (Ray's
+    # and other loggers wrap it over lines, so its words may be split by a line break and an indent)
+    KnownError(
+        "dist-nccl-device-guess-notice",
+        "ProcessGroupNCCL: 'using GPU N as device used by this process is currently unknown' / 'using best-guess GPU "
+        "N to perform barrier' (a warning: the rank-to-GPU mapping was guessed)",
+        r"\busing (?:best-guess )?GPU \d{1,3}(?:\s{1,12}to perform barrier)?\s{1,12}as\s{1,12}devices?\s{1,12}used"
+        r"\s{1,12}by\s{1,12}this\s{1,12}process\s{1,12}(?:is|are)\s{1,12}currently\s{1,12}unknown",
+        "The NCCL process group did not know which GPU this rank uses (init_process_group without device_id, a "
+        "barrier before the rank set its device), so it took the GPU of its rank number or the current device and "
+        "said so. Where each rank already runs on its own GPU (torch.cuda.set_device(local_rank) before the first "
+        "collective, or one visible GPU per process) the guess is right and nothing failed; it hangs only when two "
+        "ranks guess the same GPU.",
+        "Nothing to fix when training runs: the line is a warning. To silence it, set the device before the first "
+        "collective (torch.cuda.set_device(local_rank)) and pass it: init_process_group(..., device_id=torch.device("
+        "'cuda', local_rank)) (torch 2.3 and later), or barrier(device_ids=[local_rank]). If the run hangs at its "
+        "first collective, check that each rank sets a different device. If something did fail, the first error "
+        "after these lines is the cause: give explain the whole output.",
+        severity="notice",
+        weight=30,
+        applies="torch.distributed's NCCL process group (torchrun, Ray Train, Lightning, ignite, DeepSpeed)",
+        shown_by=(f"{_R59}::test_nccl_device_guess_is_a_notice",),
+        example="[rank0]:[W1003 20:49:10.123654124 ProcessGroupNCCL.cpp:4715] [PG ID 0 PG GUID 0 Rank 0]  using GPU 0 "
+        "as device used by this process is currently unknown. This can potentially cause a hang if this rank to GPU "
+        "mapping is incorrect.",
+        example_source="torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (guessDeviceForRank's and barrier's "
+        "TORCH_WARN)",
     ),
     KnownError(
         "dist-collective-cpu-tensor",
@@ -899,7 +937,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|Failed to recv, got 0 bytes\. Connection was likely closed"
         r"|Connection was likely closed\. Did the remote server shutdown or crash"
         r"|TCPStore server has shut down too early"
-        r"|\bTCPStore\b[^\n]{0,160}(?:Connection reset by peer|Broken pipe|end of file)",
+        r"|\bTCPStore\b[^\n]{0,160}(?:Connection reset by peer|Broken pipe|end of file)" + "|" + _AGENT_STORE_GONE,
+        # torchrun's elastic agent calling the c10d rendezvous store that is gone (the agent hosting it exited):
+        # its store call's frame with the connection's error a few lines below (issue 36, round fifty-nine)
         "The TCPStore that torchrun / init_process_group use to meet (held by rank 0 or the launcher's agent) saw a "
         "connection close: the process at its other end exited or crashed. The line is a symptom logged after the "
         "fact (at debug level by the libuv store): the cause is the first error of the rank that died, often NCCL "
@@ -910,6 +950,19 @@ FAMILIES: tuple[KnownError, ...] = (
         "output); if the ranks die while NCCL starts on one kind of machine only (more GPUs, NVSwitch) upgrade the "
         "NCCL torch loads (`pip install -U nvidia-nccl-cu12`, or cu13 for a CUDA 13 torch); if rank 0 ended first, "
         "keep it alive until every rank finished (a barrier before destroy_process_group).",
+        variants=(
+            Variant(
+                _AGENT_STORE_GONE + r"|failed to shutdown the rendezvous",
+                "torchrun's own agent lost the c10d rendezvous store",
+                "torchrun's elastic agent lost the c10d rendezvous store, which the agent that started first hosts "
+                "on --rdzv-endpoint (or --master_addr:--master_port): that agent's job ended or crashed. When "
+                "several torchrun jobs run on one host with the default endpoint (port 29500) they share one "
+                "store, so the first to finish takes the others' rendezvous with it: give each job its own port "
+                "(torchrun --master_port=29501 / --rdzv-endpoint=localhost:29501, or --rdzv-endpoint=localhost:0 "
+                "with --standalone on one node); on several nodes, keep the node that hosts the store running until "
+                "the others finished.",
+            ),
+        ),
         loose=True,
         alternatives=("torch-nccl-error", "dist-child-failed"),
         downstream=True,

@@ -201,21 +201,27 @@ FAMILIES: tuple[KnownError, ...] = (
         "app-nvidia-capability-probe-failed",
         "A media server's NVIDIA probe failed ('Error detecting NVIDIA GPU capabilities; some hardware accelerated "
         "features will be unavailable')",
-        r"Error detecting NVIDIA GPU capabilities; some hardware accelerated features will be unavailable",
+        r"Error detecting NVIDIA GPU capabilities; some hardware accelerated features will be unavailable"
+        # an app's own NVENC test encode that failed (issue 36, round fifty-nine: "Hardware encoder probe failed for
+        # ['-c:v', 'h264_nvenc']: ... return code -22 (Invalid argument)")
+        r"|\b[Hh]ardware encoder probe failed for [^\n]{0,40}\b\w{2,8}_nvenc\b",
         "At start-up the app probes the NVIDIA GPU from inside its container (a CUDA / NVENC test run, or the "
         "driver's libraries); the probe failed, so NVIDIA acceleration is off: the container was started without "
         "the GPU or without the driver's video libraries (NVIDIA runtime / NVIDIA_DRIVER_CAPABILITIES), or the "
         "image's FFmpeg wants a newer NVENC API than the host driver has.",
         "Run the container with the GPU and all driver capabilities: `--runtime=nvidia --gpus all -e "
         "NVIDIA_DRIVER_CAPABILITIES=all` (compose: `runtime: nvidia` or a GPU device reservation, plus that "
-        "environment), with the NVIDIA Container Toolkit on the host; `nvidia-smi` inside must list the GPU. Then "
+        "environment; Kubernetes: that environment on the pod, since the device plugin's default gives compute and "
+        "utility only, so CUDA works while NVENC fails), with the NVIDIA Container Toolkit on the host; `nvidia-smi` "
+        "inside must list the GPU. Then "
         "run a short NVENC encode with the image's own FFmpeg inside the container and "
         "fix what it reports (a 'required nvenc API version' line: upgrade the host driver).",
         severity="warns-of-failure",
         loose=True,
         alternatives=("host-container-no-gpu", "nvcodec-library-missing", "nvenc-driver-too-old"),
         weight=70,
-        applies="media servers with an NVIDIA probe at start-up (live-channel / IPTV servers) in Docker",
+        applies="media servers and video apps with an NVIDIA probe at start-up (live-channel / IPTV servers, "
+        "video makers) in Docker or Kubernetes",
         shown_by=(_test("test_nvidia_capability_probe_failed"),),
         example="Error detecting NVIDIA GPU capabilities; some hardware accelerated features will be unavailable: 1",
         example_source="ErsatzTV HardwareCapabilitiesFactory (_logger.LogWarning('Error detecting NVIDIA GPU "

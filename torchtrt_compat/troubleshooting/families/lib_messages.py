@@ -15,6 +15,7 @@ _test = tests_in("tests/troubleshooting/test_round18_u18lib.py")
 _R18 = "tests/data/explain_round18.jsonl"
 _test34 = tests_in("tests/troubleshooting/test_round34_v34tabularvlm.py")
 _R54 = tests_in("tests/troubleshooting/test_round54_v54.py")
+_R59 = tests_in("tests/troubleshooting/test_round59_v59.py")
 
 #: torch.onnx.export / torch.jit.trace called in the text (the exporter that flattens forward's arguments)
 _ONNX_EXPORT = r"torch\.onnx\.export|\bonnx\.export\(|torch\.jit\.trace|torch[\\/]onnx[\\/]"
@@ -371,5 +372,30 @@ FAMILIES: tuple[KnownError, ...] = (
         example="ImportError: cuML is outdated or not found. Required version is >=0.15, got 1.3.3",
         example_source="pycaret internal setup (use_gpu='force': raise ImportError when cuml's version is missing or "
         "older than required)",
+    ),
+    # issue 36, round fifty-nine: a Python library written in Rust (pyo3) panicked: its own bug or an input its
+    # code does not handle, raised to Python as pyo3's PanicException
+    KnownError(
+        "py-rust-extension-panic",
+        "A library written in Rust panicked inside Python (pyo3_runtime.PanicException): an internal error of that "
+        "library",
+        r"\bPanicException: |\bpyo3_runtime\.PanicException\b",
+        "A Python package whose core is Rust (through pyo3: lance / lancedb, polars, tokenizers, safetensors, "
+        "pydantic-core, orjson, many vector stores) hit a condition its code treats as impossible (an unwrap of an "
+        "error, an index out of range, a failed internal check) and panicked; pyo3 raises that to Python as "
+        "PanicException. It is that library's bug, or an input or option combination its code does not handle "
+        "(a new code path such as a GPU-accelerated build, a metric, a data type); nothing in torch, CUDA or the "
+        "driver is the cause. The message, and the Rust source path in it, name the crate that panicked.",
+        "Upgrade the package that panicked (the crate in the message's source path: `pip install -U <package>`, and "
+        "its companion packages at matching versions); if it still panics, search its issue tracker for the "
+        "panic's message and report it with RUST_BACKTRACE=1 set (the Rust stack) and a small input that "
+        "reproduces it. Meanwhile avoid the option that leads there (the CPU path instead of the accelerated one, "
+        "another metric or setting, data of a supported type).",
+        weight=55,
+        applies="Python packages built on Rust with pyo3 (lance / lancedb, polars, tokenizers, safetensors, ...)",
+        shown_by=(_R59("test_a_rust_extension_panic"),),
+        example="PanicException: called `Result::unwrap()` on an `Err` value: InvalidInput",
+        example_source="pyo3's panic handling (pyo3_runtime.PanicException, raised for a Rust panic that crosses "
+        "into Python)",
     ),
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..entry import ANOTHER_FAILURE, MACOS, KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round22_v22media.py"
+_R59 = "tests/troubleshooting/test_round59_v59.py"
 
 
 def _test(name: str) -> str:
@@ -295,5 +296,34 @@ FAMILIES: tuple[KnownError, ...] = (
         shown_by=(_test("test_torchaudio_no_backend"),),
         example="RuntimeError: Couldn't find appropriate backend to handle uri data/a.wav and format None.",
         example_source="torchaudio/_backend/utils.py (get_load_func's dispatcher, torchaudio 2.1 to 2.8)",
+    ),
+    # issue 36, round fifty-nine: DeepStream's message-broker sink could not reach its broker
+    KnownError(
+        "deepstream-msgbroker-connect",
+        "DeepStream's nvmsgbroker sink could not connect to its message broker ('unable to connect to broker "
+        "library', 'Could not configure supporting library')",
+        r"\bunable to connect to broker library\b|\bnvmsgbroker[^\n]{0,200}\b(?:Failed to connect|connection failed)"
+        r"|\bnvds_msgapi_connect\b[^\n]{0,120}\bfail",
+        "The pipeline's message-broker sink (Gst-nvmsgbroker, a sink of type 6 in deepstream-app's config) opens "
+        "its protocol adapter library (proto-lib: libnvds_kafka_proto.so, libnvds_amqp_proto.so, "
+        "libnvds_mqtt_proto.so, libnvds_redis_proto.so, Azure's) and connects to the broker at conn-str when the "
+        "pipeline starts; the connection failed, so the sink cannot start and the pipeline does not reach PAUSED. "
+        "The broker is not running or not reachable from the container (host, port, a name that does not resolve "
+        "there), conn-str or the adapter's config file is wrong, or the adapter's own dependency (librdkafka, "
+        "the AMQP / MQTT client library) is missing.",
+        "Check the sink's settings (msg-broker-proto-lib, msg-broker-conn-str as host;port, msg-broker-config, "
+        "topic) and that the broker answers from where the pipeline runs (`nc -zv <host> <port>`; in Docker use "
+        "the broker's reachable address, not localhost, or --network=host); start the broker (Kafka with its "
+        "topic, RabbitMQ, Mosquitto, Redis) first, and check `ldd <the proto-lib .so> | grep 'not found'`. To "
+        "confirm the rest of the pipeline works, set that sink to a fakesink (type 1) and run again.",
+        weight=70,
+        applies="NVIDIA DeepStream's Gst-nvmsgbroker (deepstream-app sinks of type 6, deepstream-test4/5, smart-"
+        "parking and other reference apps)",
+        shown_by=(f"{_R59}::test_deepstream_message_broker_unreachable",),
+        example="ERROR from sink_sub_bin_sink2: Could not configure supporting library.\nDebug info: gstnvmsgbroker.c"
+        "(388): legacy_gst_nvmsgbroker_start (): /GstPipeline:pipeline/GstBin:sink_sub_bin2/GstNvMsgBroker:"
+        "sink_sub_bin_sink2:\nunable to connect to broker library",
+        example_source="DeepStream's sources/gst-plugins/gst-nvmsgbroker/gstnvmsgbroker.c (its start: 'unable to "
+        "connect to broker library'), DeepStream's Gst-nvmsgbroker plugin guide",
     ),
 )

@@ -1549,7 +1549,8 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "torch-invalid-device",
         "CUDA error: invalid device ordinal (a GPU index this machine does not have)",
-        r"invalid device ordinal|cudaErrorInvalidDevice|CUDA_ERROR_INVALID_DEVICE\b"
+        # (a retyped message's doubled letter, "ordinnal", too: issue 36, round fifty-nine)
+        r"invalid device ordin{1,2}al|cudaErrorInvalidDevice|CUDA_ERROR_INVALID_DEVICE\b"
         # torch's own check of the index (c10/cuda), raised at lazy init when the GPUs were counted before
         # CUDA_VISIBLE_DEVICES changed
         r"|device >= 0 && device < num_gpus INTERNAL ASSERT FAILED"
@@ -1675,6 +1676,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "the GPUs of one node on the second node; keep a tensor-/model-parallel group that indexes devices "
                 "by its rank (--tp-size and the like) within one node's GPUs, and launch --nproc_per_node no "
                 "larger than the GPUs per node.",
+            ),
+            # issue 36, round fifty-nine: a program that derives its local rank from an MPI / Slurm rank itself
+            # (a setup_mpi helper, mpi4py), where a wrong assumption of GPUs per node gives an index past them
+            Variant(
+                r"\bsetup_mpi\b|\bmpi4py\b|MPI\.COMM_WORLD|\bmpiexec\b|\bmpirun\b|OMPI_COMM_WORLD|\bsrun\b"
+                r"|\bSLURM_(?:PROCID|LOCALID)\b",
+                "a local rank the program derives from an MPI / Slurm rank",
+                "The program computes its GPU index from an MPI or Slurm rank itself, and the result is past this "
+                "node's GPUs: a helper that assumes a number of GPUs per node (8, say) or counts ranks across "
+                "nodes gives rank 1 of a one-GPU node the index 1. Take the node-local rank the launcher sets "
+                "(OMPI_COMM_WORLD_LOCAL_RANK under Open MPI, SLURM_LOCALID under srun, LOCAL_RANK under torchrun, "
+                "MPI_LOCALRANKID under MPICH / Intel MPI), or the rank modulo torch.cuda.device_count(), and start "
+                "no more ranks per node than it has GPUs (srun --ntasks-per-node / mpiexec -npernode).",
             ),
             Variant(
                 r"local_rank|LOCAL_RANK|torchrun|nproc_per_node|torch\.distributed|launch_from_torch|world_size"
@@ -1987,7 +2001,11 @@ FAMILIES: tuple[KnownError, ...] = (
         # NCCL's own log of a failed CUDA call (src/include/checks.h, CUDACHECK: "transport/p2p.cc:298 NCCL WARN Cuda
         # failure 'invalid argument'"), the whole report when the program's own message is cut (issue 36, round
         # fifty-three)
-        r"|\bNCCL WARN Cuda failure\b",
+        r"|\bNCCL WARN Cuda failure\b"
+        # a network transport's failed request, logged at WARN: aws-ofi-nccl's (EFA) and the IB transport's (issue 36,
+        # round fifty-nine)
+        r"|\bNCCL WARN NET/OFI Request [^\n]{0,40}completed with error\b"
+        r"|\bNCCL WARN NET/IB ?: Got completion from peer",
         "A collective between GPUs failed inside NCCL; the kind says where: a system call (sockets, shared memory), "
         "a CUDA call on one rank, ranks that disagree (two on one GPU, different sizes), or another rank that died.",
         "Rerun with NCCL_DEBUG=INFO (and NCCL_DEBUG_SUBSYS=INIT,NET): the line before the failure names it; read "
@@ -1999,6 +2017,30 @@ FAMILIES: tuple[KnownError, ...] = (
                 "NCCL found no usable network interface (its WARN line above says so): list the interfaces "
                 "(`ip -br addr`) and set NCCL_SOCKET_IFNAME to the one that connects the nodes (e.g. eth0), or unset "
                 "a value copied from another cluster; in Docker use --network=host for multi-node runs.",
+            ),
+            # issue 36, round fifty-nine: NCCL's socket transport chose a link-local address (169.254.x.x: a cloud
+            # metadata / pod-identity link, a USB or virtual NIC) that the other nodes cannot reach
+            Variant(
+                r"NET/Socket ?: Using [^\n]{0,300}\b169\.254\.\d{1,3}\.\d{1,3}",
+                "NCCL's sockets include a link-local interface (169.254.x.x) the other nodes cannot reach",
+                "NCCL's socket transport (used when the InfiniBand / EFA plugin is not) lists a link-local "
+                "interface (169.254.x.x: a cloud pod-identity or metadata link, a virtual or USB NIC) beside the "
+                "real one, and a rank advertised it to its peers, whose connects to it are refused. Exclude it, or "
+                "name the interface that connects the nodes, on every node: NCCL_SOCKET_IFNAME=^lo,docker,"
+                "<that interface> (a leading ^ excludes prefixes) or NCCL_SOCKET_IFNAME=<the routable one, e.g. "
+                "eth0 / enp73s0>; the same for GLOO_SOCKET_IFNAME. If the network plugin (aws-ofi-nccl for EFA) "
+                "failed to start just above, fix that too so NCCL uses it instead of sockets.",
+            ),
+            Variant(
+                r"NET/OFI Request [^\n]{0,40}completed with error|\baws-ofi-nccl\b|\bfi_addr_efa\b",
+                "a request on AWS EFA (aws-ofi-nccl) completed with an error",
+                "NCCL's EFA plugin (aws-ofi-nccl) saw a request fail on the fabric: most often a peer rank that died "
+                "or stopped answering (its pod or process out of host memory: a container memory limit too low for "
+                "NCCL's and EFA's registered buffers, whose kill shows only as this error on the other ranks: check "
+                "each pod's exit reason, OOMKilled, and `dmesg`), else EFA set up differently on the nodes (the "
+                "security group must allow all traffic to and from itself; the same aws-ofi-nccl, libfabric and "
+                "EFA installer on every node). Raise the pods' memory limits (and /dev/shm), read the first rank "
+                "that failed, and check the fabric with nccl-tests (all_reduce_perf) across the two nodes.",
             ),
             Variant(
                 r"NET/IB ?: Got completion from peer|NET/IB[^\n]{0,80}(?:timed out|Connection reset)",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..entry import JETSON, KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round12_w1video.py"
+_R59 = "tests/troubleshooting/test_round59_v59.py"
 
 #: a container started without the driver's video libraries (NVIDIA Container Toolkit's capabilities)
 _CONTAINER = r"docker|container|kubernetes|k8s|nvcr\.io|/\.dockerenv|podman|NVIDIA_DRIVER_CAPABILITIES"
@@ -39,6 +40,15 @@ _SDK_CALL_NO_DEVICE = (
 _FFMPEG_CUDA_DEVICE = (
     r"\bcu->cuInit\(0\) failed -> CUDA_ERROR_\w{1,40}"
     r"|Device setup failed for decoder on input stream #\d{1,3}:\d{1,3} ?: ?Cannot allocate memory"
+)
+
+#: Sunshine's (and its forks') encoder probe at start-up, in its own log lines: the banner around the probe, its
+#: "Trying encoder [nvenc]" / "Encoder [nvenc] failed" lines, and a codec it could not open, behind its log prefix
+#: ("[2022:04:05:11:02:22]: Error: Could not open codec [h264_nvenc]: Function not implemented")
+_SUNSHINE_PROBE = (
+    r"Testing for available encoders, this may generate errors|Ignore any errors mentioned above, they are not relevant"
+    r"|\bInfo: Trying encoder \[\w{2,20}\]|\bInfo: Encoder \[\w{2,20}\] (?:failed|is not supported on this GPU)"
+    r"|\]: Error: Could not open codec \[\w{2,30}\]: "
 )
 
 FAMILIES: tuple[KnownError, ...] = (
@@ -80,6 +90,21 @@ FAMILIES: tuple[KnownError, ...] = (
                 "same driver version (libnvidia-decode-<branch>); check with `ldconfig -p | grep nvcuvid`. Where "
                 "that cannot be changed, decode the videos on the CPU (the project's CPU / OpenCV video loader, or "
                 "frames extracted beforehand) instead of DALI's GPU reader.",
+            ),
+            # issue 36, round fifty-nine: a program built by Nix (NixOS, flox, devbox, nix-shell) looks for the
+            # driver's libraries in its own store paths, not in the host's system folders
+            Variant(
+                r"/nix/store/|\bflox\b|\bnix-shell\b|\bnixpkgs\b|\bNixOS\b|\bdevbox\b|\bnixGL\b",
+                "a program built by Nix (NixOS, flox, devbox): the driver's libraries are outside its store",
+                "A Nix-built FFmpeg (or app) loads libraries from its own /nix/store paths and does not search the "
+                "host's /usr/lib, where a non-NixOS host's driver puts libnvcuvid.so.1 and libnvidia-encode.so.1. "
+                "On another distribution make the host driver's libraries visible: run it through nixGL (nixGLNvidia "
+                "<command>), or put only the driver's folder on the path (a folder holding links to the host's "
+                "libcuda.so.1, libnvcuvid.so.1 and libnvidia-encode.so.1 in LD_LIBRARY_PATH, not all of /usr/lib), "
+                "or the environment manager's own GPU option (flox / devbox: its CUDA / driver library "
+                "settings); on NixOS enable the driver (hardware.graphics / hardware.nvidia) so /run/opengl-driver/"
+                "lib holds them. Check with `ldd $(which ffmpeg)` and `ffmpeg -hide_banner -init_hw_device cuda`.",
+                strict=True,
             ),
             # issue 36, round forty-four: a sandboxed application (Flatpak / Snap) sees only the driver runtime its
             # sandbox provides
@@ -227,7 +252,8 @@ FAMILIES: tuple[KnownError, ...] = (
         "with -pix_fmt yuv420p for 8-bit; p010le only with hevc / av1), select a GPU with NVENC (`-gpu N` or "
         "CUDA_VISIBLE_DEVICES), or encode on the CPU (libx264 / libx265 / libsvtav1) on compute GPUs such as "
         "A100 / H100 (they decode with NVDEC but have no NVENC).",
-        unless=r"incompatible client key \(21\)|OpenEncodeSessionEx failed: out of memory \(10\)",
+        # (nor inside Sunshine's encoder probe, whose failed tests are expected: `_SUNSHINE_PROBE`)
+        unless=r"incompatible client key \(21\)|OpenEncodeSessionEx failed: out of memory \(10\)|" + _SUNSHINE_PROBE,
         weight=84,
         loose=True,
         alternatives=("nvenc-session-limit",),
@@ -246,7 +272,12 @@ FAMILIES: tuple[KnownError, ...] = (
         '"h264_cuvid"\')',
         r"Unknown (?:encoder|decoder) '[\w]{1,20}_(?:nvenc|cuvid)'"
         r"|Unsupported (?:codec|decoder|encoder): \"?[\w]{1,20}_(?:nvenc|cuvid)\b"
-        r"|Unrecognized hwaccel: (?:cuda|nvdec|cuvid)\b",
+        r"|Unrecognized hwaccel: (?:cuda|nvdec|cuvid)\b"
+        # its NVIDIA filters missing (libavfilter's "No such filter: 'scale_npp'"), and FFmpeg's configure refusing
+        # libnpp from CUDA 13 (issue 36, round fifty-nine)
+        r"|No such filter: '(?:scale_npp|scale_cuda|hwupload_cuda|yadif_cuda|overlay_cuda|transpose_npp|thumbnail_cuda"
+        r"|bilateral_cuda|chromakey_cuda|sharpen_npp|bwdif_cuda)'"
+        r"|libnpp support is deprecated, version 13\.0 and up are not supported",
         "The FFmpeg libraries loaded were built without NVIDIA's codecs (--enable-cuvid / --enable-nvdec / "
         "--enable-nvenc need nv-codec-headers at build time): most distribution and pip-bundled FFmpeg builds "
         "(the one torchaudio or PyAV finds, imageio-ffmpeg's) have none, so the encoder or decoder name is "
@@ -256,6 +287,17 @@ FAMILIES: tuple[KnownError, ...] = (
         "`ffmpeg -buildconf`, or build one after installing nv-codec-headers; make the program load that one "
         "(PATH, or the library folder first on LD_LIBRARY_PATH).",
         variants=(
+            Variant(
+                r"No such filter: '\w{1,20}_npp'|libnpp support is deprecated",
+                "an NPP filter (scale_npp): FFmpeg builds against CUDA 13 have none",
+                "The command uses one of FFmpeg's NPP filters (scale_npp, transpose_npp, sharpen_npp), which need "
+                "--enable-libnpp at build time; FFmpeg deprecated libnpp and its configure refuses NPP from CUDA "
+                "13.0 on, so new builds (and most distribution builds) have none. Use the CUDA filter instead: "
+                "scale_cuda (`-vf scale_cuda=1280:720`, format= for a pixel format; interp_algo for the "
+                "interpolation), which needs only --enable-cuda-nvcc or --enable-cuda-llvm (check with `ffmpeg "
+                "-hide_banner -filters | grep -E 'cuda|npp'`); in a tool that writes the FFmpeg command, switch its "
+                "GPU scaler option to scale_cuda. Or build FFmpeg against a CUDA before 13 with --enable-libnpp.",
+            ),
             Variant(
                 r"torchaudio|StreamReader|StreamWriter",
                 "torchaudio",
@@ -670,5 +712,65 @@ FAMILIES: tuple[KnownError, ...] = (
         "installed in your environment. We support\n             versions 4, 5, 6 and 7.",
         example_source="pytorch/torchcodec 0.5 src/torchcodec/_core/ops.py (load_torchcodec_shared_libraries: "
         "'Could not load libtorchcodec. Likely causes: ...')",
+    ),
+    # issue 36, round fifty-nine: a game-streaming host's encoder probe, whose failed tests users paste as the failure
+    KnownError(
+        "sunshine-encoder-probe",
+        "Sunshine's encoder probe at start-up ('Trying encoder [nvenc]', 'Could not open codec [h264_nvenc]', "
+        "'Encoder [nvenc] failed'): tests of each encoder, expected to fail for some",
+        _SUNSHINE_PROBE,
+        "Sunshine (and its forks) test every encoder they were built with when they start (NVENC, then Quick Sync, "
+        "AMF, VA-API, then software) and log each failed test at error level: its own banner says those errors "
+        "can be ignored, and the 'Found H.264 encoder: ... [nvenc]' lines after the probe say what it chose. A "
+        "failed NVENC test matters only when NVENC was wanted and it fell back to another encoder (libx264 "
+        "[software]): then the GPU lacks the feature tested (an older GPU without some NVENC features, a codec "
+        "such as AV1 it cannot encode), the driver is too old for Sunshine's NVENC, or the build has no CUDA "
+        "support (a distribution package built without it fails NVENC at 'Couldn't scale frame').",
+        "Nothing to fix when the 'Found ... encoder' lines name the encoder you want: a later error, not the "
+        "probe's, is the cause of a failure. If NVENC was wanted and it fell back: read the NVENC test's own "
+        "lines (the codec and the reason), update the NVIDIA driver, use the project's official build (with CUDA) "
+        "instead of a distribution package built without it, set `encoder = nvenc` and a preset the GPU supports "
+        "in sunshine.conf (new-style presets p1-p7), and on Linux try `capture = kms`; give explain the log from "
+        "the start to the first error after the probe.",
+        severity="notice",
+        weight=60,
+        applies="Sunshine and its forks (Apollo, Vibepollo) on NVIDIA GPUs, Windows and Linux",
+        shown_by=(f"{_R59}::test_sunshine_encoder_probe_is_a_notice",),
+        example="[2022:04:05:11:02:22]: Error: Could not open codec [h264_nvenc]: Function not implemented",
+        example_source="Sunshine's src/video.cpp (validate_encoder / the probe banner 'Testing for available encoders, "
+        "this may generate errors. You can safely ignore those errors.'), LizardByte/Sunshine's troubleshooting docs",
+    ),
+    KnownError(
+        "sunshine-nvenc-fell-back",
+        "Sunshine's NVENC test failed and it encodes in software ('Encoder [nvenc] failed', then 'Found H.264 "
+        "encoder: libx264 [software]')",
+        r"\bEncoder \[nvenc\] (?:failed|is not supported on this GPU)"
+        r"(?=[\s\S]{0,20000}?Found (?:H\.264|HEVC|AV1) encoder: \w{2,20} \[software\])",
+        "Sunshine's start-up probe could not use NVENC, so it streams with a software encoder (libx264): the "
+        "NVENC test's own lines above say why: a build without CUDA support (a distribution package built without "
+        "it feeds NVENC through a software conversion that fails at 'Couldn't scale frame'), a driver too old for "
+        "its NVENC API, a capture method that gives NVENC no GPU frames, or a GPU without the feature tested.",
+        "Use the project's official build, which has CUDA, rather than a distribution package built without it (or "
+        "rebuild with CUDA enabled); update the NVIDIA driver; on Linux set `capture = kms` in sunshine.conf (or "
+        "the capture the docs give for your desktop) and `encoder = nvenc`; check `nvidia-smi` works for the user "
+        "Sunshine runs as. Restart it and check that the log now says 'Found H.264 encoder: h264_nvenc [nvenc]'.",
+        variants=(
+            Variant(
+                r"Couldn't scale frame",
+                "the NVENC test failed at 'Couldn't scale frame' (a build without CUDA)",
+                "The NVENC test failed converting the frame in software ('Couldn't scale frame'): this Sunshine was "
+                "built without CUDA support, so NVENC gets frames through that path, which fails. Install the "
+                "project's official build (with CUDA), or rebuild the package with CUDA enabled; as a stopgap on "
+                "Linux `capture = kms` in sunshine.conf gives NVENC frames it can take. Check that the log then "
+                "says 'Found H.264 encoder: h264_nvenc [nvenc]'.",
+            ),
+        ),
+        severity="warns-of-failure",
+        weight=70,
+        applies="Sunshine and its forks on NVIDIA GPUs",
+        shown_by=(f"{_R59}::test_sunshine_encoder_probe_is_a_notice",),
+        example="Info: Trying encoder [nvenc]\nError: Couldn't scale frame: Invalid argument\nInfo: Encoder [nvenc] "
+        "failed\nInfo: Found H.264 encoder: libx264 [software]",
+        example_source="Sunshine's src/video.cpp (probe_encoders: 'Encoder [...] failed', 'Found H.264 encoder: ...')",
     ),
 )
