@@ -845,6 +845,18 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round fifty-nine's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round60",
+        "round sixty (promptable segmentation and open-vocabulary detection, audio generation and source separation, "
+        "Windows and WSL2 setups, managed cloud notebooks and GPU rental platforms)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-fifty-nine fix (`fa1de98`)",
+            ),
+            ("after_by_hand", "after round sixty's fixes (not blind)"),
+        ],
+    ),
 )
 
 

@@ -48,6 +48,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round57", 46),
         ("round58", 38),
         ("round59", 45),
+        ("round60", 41),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:

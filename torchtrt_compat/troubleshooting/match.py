@@ -1109,7 +1109,9 @@ def _raised_over_a_warning(found: list[Explanation], hay: str, lv: Levels) -> li
     first = lv.first_error
     if not first or not _EXCEPTION_LINE.match(first) or _ABOUT_THE_GPU.search(first) or _LOWER_LEVEL.search(first):
         return found
-    if not _OWN_REMEDY.search(first):  # an exception that does not say what to do may be the warning's consequence
+    # an exception that does not say what to do may be the warning's consequence; Python's refusal of the code or of
+    # a call's keyword (`_SYNTAX_ERROR`) never is (issue 36, round sixty)
+    if not _OWN_REMEDY.search(first) and not _SYNTAX_ERROR.match(first):
         return found
     raised = [
         e._rank for e in found if e.severity == "failure" and e._at >= 0 and lv.at(e._at) not in ("warning", "info")
@@ -1883,8 +1885,13 @@ def _raised_warning(top: Explanation | None, hay: str, lv: Levels) -> str:
     return m.group("cls") if m else ""
 
 
-#: Python's refusal of the code itself: no library warning before it is its cause
-_SYNTAX_ERROR = re.compile(r"^\s{0,8}(?:SyntaxError|IndentationError|TabError): ", re.MULTILINE)
+#: Python's refusal of the code itself, or of a call's keyword (an API the installed library no longer has: Gradio 4's
+#: queue() without concurrency_count; issue 36, round sixty): no library warning before it is its cause
+_SYNTAX_ERROR = re.compile(
+    r"^\s{0,8}(?:(?:SyntaxError|IndentationError|TabError): "
+    r"|TypeError: [\w.<>]{1,120}\(\) got an unexpected keyword argument '\w{1,60}')",
+    re.MULTILINE,
+)
 
 
 def _unexplained_first(result: Explanations, hay: str, lv: Levels) -> bool:
@@ -2716,9 +2723,11 @@ def _noticed_error_lines(result: Explanations, hay: str, lv: Levels) -> set[int]
     """The error lines (their starts) the notices found explain: every line a notice's pattern matches at error level
     (a builder that logs the same harmless notice at ERROR level once per tactic), up to 64 matches a notice."""
     lines: set[int] = set()
+    seen: list[int] = []  #: where the notices matched
     for e in result:
         if not e.notice:
             continue
+        seen.append(e._at)
         if lv.at(e._at) == "error":
             lines.add(line_start(hay, e._at))
         lines.update(ln for ln in _discarded_lines(hay, e._at) if lv.at(ln) == "error")
@@ -2728,9 +2737,21 @@ def _noticed_error_lines(result: Explanations, hay: str, lv: Levels) -> set[int]
         for i, m in enumerate(c.pattern.finditer(hay)):
             if i >= 64:
                 break
+            seen.append(m.start())
             if lv.at(m.start()) == "error":
                 lines.add(line_start(hay, m.start()))
+    if seen:  # a traceback a notice's words are in (its frames or its exception) is that notice's (round sixty)
+        for start, mark in zip(lv.starts, lv.marks, strict=True):
+            if mark == "error" and hay.startswith("Traceback (most recent call last)", start):
+                end = _TRACEBACK_END.search(hay, start + 1)
+                stop = end.end() if end else len(hay)
+                if any(start < at < stop for at in seen):
+                    lines.add(start)
     return lines
+
+
+#: the end of a traceback: its exception line (the first line after the head that is not indented), or the text's end
+_TRACEBACK_END = re.compile(r"\n(?=\S)[^\n]*|\Z")
 
 
 def _next_step(

@@ -1413,9 +1413,15 @@ def _warned_tracebacks(text: str, found: dict[int, Level]) -> None:
 _RAISED_IN_A_WARNING = re.compile(
     r"\b(?:raised|threw|thrown)\b:?\s{0,4}(?:an? )?(?:exception:?\s{0,4})?[\"'`(]{0,2}(?:[A-Za-z_][\w.]{0,100}\.)?"
     r"[A-Z]\w{0,60}(?:Error|Exception)\b"
+    # a warning that says the GPU call it made got a CUDA error ("UserWarning: cuda device found but got the error
+    # CUDA out of memory. Tried to allocate ..."; issue 36, round sixty)
+    r"|\bgot (?:the |an? )?error:? {0,2}(?:CUDA out of memory|CUDA error\b)"
 )
 _RAISED_BUT_HANDLED = re.compile(
-    r"\bretry|\bretrying\b|\bwill retry\b|\bfalling back\b|\bignor(?:ed|ing)\b", re.IGNORECASE
+    r"\bretry|\bretrying\b|\bwill retry\b|\bfalling back\b|\bignor(?:ed|ing)\b"
+    # a program that says it goes on on the CPU ("... - using CPU for inference")
+    r"|\busing (?:the )?CPU\b|\b(?:fall(?:s|ing)? back|switch(?:es|ing)?) to (?:the )?CPU\b",
+    re.IGNORECASE,
 )
 
 

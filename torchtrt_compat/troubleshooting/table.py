@@ -304,6 +304,19 @@ _DOCKER_BUILD_STEP = (
     r"|^ ?> \[[\w -]{0,40}\d{1,3}/\d{1,3}\] RUN\b"
 )
 
+#: Windows' ERROR_DLL_INIT_FAILED (WinError 1114) message, in English and in Windows' translations (nl, de, fr, es,
+#: pt, zh-CN, ru; written from memory; issue 36, round sixty: a Dutch paste)
+_DLL_INIT_FAILED = (
+    r"A dynamic link library \(DLL\) initialization routine failed"
+    r"|Een initialisatieroutine van de dynamic link library \(DLL(?:-bestand)?\) is mislukt"
+    r"|Eine DLL-Initialisierungsroutine ist fehlgeschlagen"
+    r"|Une routine d.initialisation d.une biblioth.que de liens dynamiques \(DLL\) a .chou."
+    r"|Error en una rutina de inicializaci.n de biblioteca de v.nculos din.micos \(DLL\)"
+    r"|Falha na rotina de inicializa..o de uma biblioteca de v.nculo din.mico \(DLL\)"
+    r"|动态链接库\(DLL\)初始化例程失败"
+    r"|Ошибка в программе инициализации библиотеки динамической компоновки \(DLL\)"
+)
+
 #: one tensor too large for the card (torch's "Tried to allocate N GiB" of many GiB): the situation and fix of
 #: gpu-out-of-memory's variant for it
 _ONE_HUGE_ALLOCATION = (
@@ -806,9 +819,10 @@ _CORE: tuple[KnownError, ...] = (
         # Windows' ERROR_COMMITMENT_LIMIT while mapping a large CUDA DLL (torch's "Error loading ..." wording)
         r"|\[WinError 1455\]"
         # ERROR_DLL_INIT_FAILED: the DLL loaded and its start-up code failed (torch's c10.dll, TensorFlow's runtime)
-        r"|\[WinError 1114\]|A dynamic link library \(DLL\) initialization routine failed"
+        + r"|\[WinError 1114\]|"
+        + _DLL_INIT_FAILED
         # TensorRT's own loader (trtexec, the builder) on Windows: "Unable to open library: nvinfer_plugin.dll"
-        r"|Unable to open library: [\w.+-]{1,80}\.dll"
+        + r"|Unable to open library: [\w.+-]{1,80}\.dll"
         # TensorRT 10's lazy loader (builder resource, lean / dispatch runtimes) in an API Usage Error line
         r"|Unable to load library: [\w.+-]{1,80}\.dll"
         # Windows' loader (ntstatus.h STATUS_DLL_NOT_FOUND / STATUS_ENTRYPOINT_NOT_FOUND): its dialog text and the
@@ -939,7 +953,7 @@ _CORE: tuple[KnownError, ...] = (
                 "delete node_modules and `npm install`).",
             ),
             Variant(
-                r"_pywrap_tensorflow\w{0,20}: A dynamic link library \(DLL\) initialization routine failed",
+                rf"_?pywrap_tensorflow\w{{0,20}}[\s\S]{{0,4000}}?(?:{_DLL_INIT_FAILED})",
                 "TensorFlow's runtime did not initialise (WinError 1114)",
                 "TensorFlow's native runtime loaded but did not initialise: install the latest Visual C++ 2015-2022 "
                 "Redistributable (x64); check the CPU has AVX (the official wheels need it; an old or emulated CPU "
@@ -948,7 +962,7 @@ _CORE: tuple[KnownError, ...] = (
                 strict=True,
             ),
             Variant(
-                r"WinError 1114|initialization routine failed",
+                r"WinError 1114|initialization routine failed|" + _DLL_INIT_FAILED,
                 "a DLL's start-up failed (WinError 1114)",
                 "Windows loaded the DLL but its start-up code failed: install the latest Microsoft Visual C++ "
                 "2015-2022 Redistributable (x64; torch 2.4+'s c10.dll needs a recent one) and restart the terminal; "
@@ -8711,6 +8725,21 @@ STAGE_STACKS: tuple[tuple[str, str, str, str], ...] = (
         "on the worker's node); the class in RayTaskError(...) is the worker's exception, and its library's checks "
         "come next",
         "ray logs cluster 'worker-*.err' (or ls /tmp/ray/session_latest/logs/ on the worker's node)",
+    ),
+    #: issue 36, round fifty-nine: NVML (the driver's management library) failing inside an application (a model
+    #: server's start-up profile, a GPU monitor, pynvml): nvidia-smi asks the same library, so it tells the setup from
+    #: the program
+    (
+        "NVML (the NVIDIA driver's management library: nvidia-smi, pynvml, a server's GPU probe)",
+        r"\bNVML\b|\bnvml\w{2,40}\b|\bpynvml\b",
+        "the error is NVML's, the NVIDIA driver's management library that nvidia-smi uses too: run `nvidia-smi -q` "
+        "where the program runs (inside the same container or VM): if it fails the same way the setup is the cause "
+        "(a container without the driver's utility capability or started without the GPU, a host driver updated "
+        "without a reboot, a vGPU guest driver or profile that does not give that query, a MIG slice); if it "
+        "works, the program's NVML query or binding is (a query this GPU, vGPU or driver does not support: check "
+        "the program's supported-GPU and driver list, upgrade it or nvidia-ml-py, or select its profile / device "
+        "by hand so it skips the query)",
+        "nvidia-smi -q | head -60; nvidia-smi -L (inside the same container or VM)",
     ),
 )
 

@@ -391,7 +391,11 @@ FAMILIES: tuple[KnownError, ...] = (
         r"\bcuInit\b[^\n]{0,160}(?:\)\s{0,2}=|\breturn(?:ed|s)?\b|->)\s{0,3}(?:CUDA_ERROR_UNKNOWN\b|999\b)"
         # TensorFlow's StreamExecutor creating the device's context (stream_executor/cuda/cuda_driver.cc: "failed call
         # to cuDevicePrimaryCtxRetain: CUDA_ERROR_UNKNOWN", older releases' cuCtxCreate) (issue 36, round thirty-nine)
-        r"|failed call to cu(?:DevicePrimaryCtxRetain|CtxCreate(?:_v2)?): CUDA_ERROR_UNKNOWN\b",
+        r"|failed call to cu(?:DevicePrimaryCtxRetain|CtxCreate(?:_v2)?): CUDA_ERROR_UNKNOWN\b"
+        # its CHECK of a primary-context call (cuda_driver.cc: "Check failed: CUDA_SUCCESS ==
+        # cuDevicePrimaryCtxGetState(...) (0 vs. 303)"), which aborts the process (issue 36, round sixty)
+        r"|Check failed: CUDA_SUCCESS == cu(?:DevicePrimaryCtx\w{3,20}|CtxCreate\w{0,4})\([^\n]{0,200}\) "
+        r"\(0 vs\. \d{1,4}\)",
         "cuInit, the driver API's first call, returned CUDA_ERROR_UNKNOWN (999): the NVIDIA driver is installed "
         "(libcuda loaded) but could not bring up the GPU: it is powered off (a hybrid-graphics laptop whose NVIDIA "
         "GPU runs only for programs started on it), its kernel modules are broken after a suspend or a driver update "
@@ -414,10 +418,14 @@ FAMILIES: tuple[KnownError, ...] = (
             ),
             # issue 36, round thirty-nine: TensorFlow's StreamExecutor got CUDA_ERROR_UNKNOWN creating the context
             Variant(
-                r"failed call to cu(?:DevicePrimaryCtxRetain|CtxCreate(?:_v2)?): CUDA_ERROR_UNKNOWN",
+                r"failed call to cu(?:DevicePrimaryCtxRetain|CtxCreate(?:_v2)?): CUDA_ERROR_UNKNOWN"
+                r"|Check failed: CUDA_SUCCESS == cu(?:DevicePrimaryCtx|CtxCreate)",
                 "TensorFlow could not create the GPU's context (cuDevicePrimaryCtxRetain / cuCtxCreate)",
-                "TensorFlow found the GPU but the driver returned CUDA_ERROR_UNKNOWN when it created the device's "
-                "context, so the session is not created. Check that `nvidia-smi` works and the GPU is the one in "
+                "TensorFlow found a GPU but the driver failed when it created or queried the device's context "
+                "(CUDA_ERROR_UNKNOWN, or the number its Check line gives: 303 is a library the driver could not "
+                "initialise), so the session is not created. On a machine that should not use a GPU at all, hide "
+                "it (CUDA_VISIBLE_DEVICES=-1), use tensorflow-cpu, or the program's option that avoids TensorFlow's "
+                "GPU path. Otherwise check that `nvidia-smi` works and the GPU is the one in "
                 "use (a laptop: set the program to the NVIDIA GPU in the NVIDIA Control Panel / Windows' graphics "
                 "settings, or start it with prime-run), update or clean-reinstall the driver and reboot (after a "
                 "suspend or a driver update: `sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm`). An old TensorFlow "

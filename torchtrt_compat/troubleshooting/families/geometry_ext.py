@@ -123,7 +123,9 @@ _PAIRS: tuple[KnownError, ...] = (
     KnownError(
         "ext-cuda-version-differs",
         "Detected that PyTorch and X were compiled with different CUDA versions (an extension built for another CUDA)",
-        r"Detected that PyTorch and [\w.-]{1,40} (?:were compiled with different CUDA versions"
+        # (torchvision's own wording since 0.16: "... were compiled with different CUDA major versions"; issue 36,
+        # round sixty)
+        r"Detected that PyTorch and [\w.-]{1,40} (?:were compiled with different CUDA (?:major )?versions"
         r"|have a minor version mismatch)",
         "The extension checks at import that its CUDA is torch's: the installed wheel was built for another CUDA "
         "than the torch beside it (a wheel from another index than torch's, torch upgraded or reinstalled after the "

@@ -366,4 +366,41 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="Intel's SYCL runtime (DPC++ sycl/source/device_selector.cpp: 'No device of requested type "
         "available.' with PI_ERROR_DEVICE_NOT_FOUND)",
     ),
+    # issue 36, round sixty: nvidia-smi itself crashing, under WSL2 or on a host whose driver parts disagree
+    KnownError(
+        "host-nvidia-smi-crash",
+        "nvidia-smi itself crashes (Segmentation fault while it prints the GPU table)",
+        r"\bsegmentation fault(?: \(core dumped\))?\s{1,4}nvidia-smi\b"
+        r"|\bnvidia-smi\b[^\n]{0,40}\n?[^\n]{0,40}\bSegmentation fault\b(?=[\s\S]{0,400}?(?:NVIDIA-SMI|nvidia-smi))"
+        r"|\bNVIDIA-SMI [\d.]{5,12}\s{1,40}Driver Version:[\s\S]{0,2000}?\bsegmentation fault\b",
+        "nvidia-smi, the driver's own tool, crashed: no program of yours is involved. Its user-space part (the "
+        "NVML library it loads) and the kernel or host driver disagree: under WSL2 the Windows driver provides both "
+        "(through /usr/lib/wsl/lib) and some Windows driver releases crash it in WSL; on Linux a driver updated "
+        "without a reboot, or user-space libraries of another driver version (a second install, a container image "
+        "that carries its own), do the same.",
+        "Under WSL2: update the Windows NVIDIA driver (or go back to the last release that worked) and WSL itself "
+        "(`wsl --update`, then `wsl --shutdown`); do not install a Linux NVIDIA driver inside the distribution; "
+        "check `ls -l /usr/lib/wsl/lib/libnvidia-ml.so.1` is the Windows driver's. On Linux: reboot after a driver "
+        "update, make sure one driver is installed (`dpkg -l | grep -i nvidia`, `cat /proc/driver/nvidia/version` "
+        "against nvidia-smi's version), and reinstall it. CUDA programs may still run meanwhile: try "
+        "`python -c 'import torch; print(torch.cuda.is_available())'`.",
+        variants=(
+            Variant(
+                r"\bWSL\d?\b|/usr/lib/wsl|microsoft-standard|Driver Version: \d{3}\.\d{2}\s",
+                "under WSL2 (the Windows driver provides nvidia-smi's libraries)",
+                "Under WSL2 nvidia-smi and NVML come from the Windows NVIDIA driver (/usr/lib/wsl/lib), so the "
+                "crash is that driver's with this WSL: update the Windows NVIDIA driver, or roll back to the last "
+                "release that worked, and update WSL (`wsl --update`, then `wsl --shutdown` and reopen); install no "
+                "Linux NVIDIA driver inside the distribution. CUDA programs often still work: check "
+                "`python -c 'import torch; print(torch.cuda.is_available())'`.",
+            ),
+        ),
+        weight=70,
+        applies="nvidia-smi on Linux hosts and under WSL2",
+        shown_by=("tests/troubleshooting/test_round60_v60.py::test_nvidia_smi_itself_crashes",),
+        example="| NVIDIA-SMI 555.42.03              Driver Version: 555.85         CUDA Version: 12.5     |\n"
+        "[1]    494 segmentation fault  nvidia-smi",
+        example_source="nvidia-smi's table header and a shell's report of its crash (zsh: '[1] PID segmentation "
+        "fault  nvidia-smi')",
+    ),
 )

@@ -115,7 +115,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "jit-nvjitlink-link-failed",
         "nvJitLink could not link run-time compiled GPU code (NVJITLINK_ERROR_*, NVVM compilation error, symbol "
         "multiply defined)",
-        r"\bNVJITLINK_ERROR_[A-Z_]{3,40}\b|\bnvJitLink error: |\bNvJitLink Error \d{1,3}\b"
+        # (the Python bindings' exception class, pynvjitlink's / cuda.bindings' nvJitLinkError, too: issue 36, round
+        # sixty)
+        r"\bNVJITLINK_ERROR_[A-Z_]{3,40}\b|\bnvJitLink error: |\bNvJitLink Error \d{1,3}\b|\bnvJitLinkError\b"
         r"|\bERROR \d{1,3} in nvvmCompileProgram callback"
         r"|Linking globals named '[^'\n]{1,300}': symbol multiply defined",
         "A program that compiles its GPU code at run time (NVRTC to LTO IR, then nvJitLink to a cubin: GPU "
@@ -130,6 +132,21 @@ FAMILIES: tuple[KnownError, ...] = (
         "'nvrtc|nvJitLink'`; pip: nvidia-cuda-nvrtc-cuXX and nvidia-nvjitlink-cuXX of the same version), and clear "
         "the project's kernel cache after the change.",
         # LLVM's linker words are any LLVM program's: the GPU toolchain must show beside them
+        variants=(
+            # issue 36, round sixty: cuDF's user-defined functions, compiled by numba-cuda and linked by nvJitLink,
+            # whose wheel a hosted notebook's preinstalled torch pins below the CUDA cuDF was built with
+            Variant(
+                r"\bcudf\b|\bcuml\b|\bdask_cudf\b|udf_kernel|\bnumba[_-]cuda\b|\bpynvjitlink\b",
+                "cuDF's user-defined functions (numba-cuda, linked by nvJitLink)",
+                "cuDF compiles a UDF (apply, a groupby apply, a string UDF) with numba-cuda and links it with the "
+                "nvJitLink of the nvidia-nvjitlink wheel, which must be at least the CUDA release cuDF was built with "
+                "(RAPIDS' release notes: 12.9 for recent cu12 builds). In a hosted notebook (Colab, Kaggle, "
+                "Snowflake, SageMaker) the preinstalled torch pins an older nvidia-nvjitlink-cu12, and pip keeps it: "
+                "check `pip show nvidia-nvjitlink-cu12` against cuDF's CUDA, then upgrade it (`pip install -U "
+                "'nvidia-nvjitlink-cu12>=12.9'`, accepting torch's pin warning) or install a set whose pins agree "
+                "(a RAPIDS and torch pair for one CUDA, e.g. cudf-cu13 with torch +cu130); restart the runtime.",
+            ),
+        ),
         requires=r"nvJitLink|nvvm|\bnvrtc|\bcuda|\.cu\b",
         weight=82,
         applies="programs that link run-time compiled CUDA code with nvJitLink (CUDA 12.0 and later)",

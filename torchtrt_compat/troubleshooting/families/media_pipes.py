@@ -12,6 +12,7 @@ from ..entry import ANOTHER_FAILURE, MACOS, KnownError, Variant
 
 _SHOWN = "tests/troubleshooting/test_round22_v22media.py"
 _R59 = "tests/troubleshooting/test_round59_v59.py"
+_R60 = "tests/troubleshooting/test_round60_v60.py"
 
 
 def _test(name: str) -> str:
@@ -325,5 +326,55 @@ FAMILIES: tuple[KnownError, ...] = (
         "sink_sub_bin_sink2:\nunable to connect to broker library",
         example_source="DeepStream's sources/gst-plugins/gst-nvmsgbroker/gstnvmsgbroker.c (its start: 'unable to "
         "connect to broker library'), DeepStream's Gst-nvmsgbroker plugin guide",
+    ),
+    # issue 36, round sixty: torchaudio's search for FFmpeg's libraries at import, logged at DEBUG with its traceback
+    KnownError(
+        "torchaudio-ffmpeg-probe-notice",
+        "torchaudio's FFmpeg probe at import ('Failed to initialize ffmpeg bindings', a dlopen of libavutil.NN that "
+        "failed): a debug notice",
+        r"\bFailed to initialize ffmpeg bindings\b|\bin _(?:find_ffmpeg_extension|try_access_avutil|init_ffmpeg)\b"
+        r"|\bError in dlopen: dlopen\(libav(?:util|codec|format|device|filter)\.\d{1,3}\.dylib"
+        r"|\blibav(?:util|codec|format|device|filter)\.so\.\d{1,3}: cannot open shared object file",
+        "When torchaudio (2.0 to 2.8) is imported it looks for FFmpeg's shared libraries of each major it supports "
+        "(libavutil.58, .57, .56 ...) to enable its FFmpeg backend, and logs each miss at DEBUG level with the "
+        "traceback of the dlopen that failed; an app that logs at DEBUG (or a frozen app's log file) shows those "
+        "tracebacks. Nothing failed: torchaudio goes on with its other backends (soundfile, sox), and only "
+        "FFmpeg-based I/O (StreamReader, torchaudio.load of formats only FFmpeg reads) is unavailable.",
+        "Nothing to fix unless something needs torchaudio's FFmpeg backend: then install FFmpeg's shared libraries of "
+        "a major this torchaudio supports (conda: `conda install -c conda-forge 'ffmpeg<7'`; macOS: `brew install "
+        "ffmpeg@6`; Linux: the distribution's libav* packages) and check `torchaudio.list_audio_backends()`. If "
+        "something did fail, its own error line after these is the cause: give explain the whole output.",
+        requires=r"Failed to initialize ffmpeg bindings|_find_ffmpeg_extension|_init_ffmpeg|_try_access_avutil",
+        severity="notice",
+        weight=40,
+        applies="torchaudio 2.0 to 2.8 (its FFmpeg extension's loader), apps that bundle it",
+        shown_by=(f"{_R60}::test_torchaudio_ffmpeg_probe_is_a_notice",),
+        example="[DEBUG] : Failed to initialize ffmpeg bindings\nTraceback (most recent call last):\n  File "
+        '"torchaudio/_extension/utils.py", line 89, in _try_access_avutil\nRuntimeError: Error in dlopen: '
+        "dlopen(libavutil.56.dylib, 0x0006): tried: 'libavutil.56.dylib' (no such file)",
+        example_source="torchaudio/_extension/__init__.py and utils.py (_init_ffmpeg: _LG.debug('Failed to initialize "
+        "ffmpeg bindings', exc_info=True))",
+    ),
+    # issue 36, round sixty: torchaudio.save to a file-like object through TorchCodec / FFmpeg without a format
+    KnownError(
+        "torchaudio-save-file-object",
+        "torchaudio.save to an in-memory buffer failed ('Couldn't allocate AVFormatContext. The destination file is "
+        "<_io.BytesIO object>, check the desired extension?')",
+        r"Couldn't allocate AVFormatContext\.? The destination file is <_?io\.\w{2,20} object"
+        r"|Failed to save audio to <_?io\.\w{2,20} object",
+        "FFmpeg picks the container format from the destination's file extension; a BytesIO (or another file "
+        "object) has none, so FFmpeg could not open the output. torchaudio 2.8 and later save through TorchCodec's "
+        "encoder (and earlier releases through their FFmpeg backend) and fail so when no format is given; code "
+        "written for the soundfile / sox backends, which took a file object, breaks on upgrading torchaudio.",
+        "Pass the container explicitly: torchaudio.save(buf, wav, sr, format='wav') (TorchCodec: AudioEncoder(wav, "
+        "sample_rate=sr).to_file_like(buf, format='wav')); or write to a temporary .wav file and read its bytes "
+        "back; or write with the soundfile package (soundfile.write(buf, wav.T.numpy(), sr, format='WAV')).",
+        weight=66,
+        applies="torchaudio 2.x saving to file-like objects (TorchCodec / FFmpeg backends)",
+        shown_by=(f"{_R60}::test_torchaudio_ffmpeg_probe_is_a_notice",),
+        example="RuntimeError: Failed to save audio to <_io.BytesIO object>: Couldn't allocate AVFormatContext. The "
+        "destination file is <_io.BytesIO object>, check the desired extension? Invalid argument",
+        example_source="torchcodec's encoder (AVFormatContext allocation for a file-like destination) as torchaudio "
+        "2.8's save reports it",
     ),
 )

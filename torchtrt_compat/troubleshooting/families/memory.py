@@ -199,6 +199,22 @@ _HOST: tuple[KnownError, ...] = (
                 "(num_workers), add swap, or allow overcommit (`sysctl vm.overcommit_memory=0`); in a container "
                 "raise its --memory limit.",
             ),
+            # issue 36, round sixty: torch's own CPU allocator while a model ran (its frames show a forward or a
+            # generation, not a checkpoint's load): the work was on the CPU, which the user often did not mean (a
+            # torch without CUDA, a device option left at its CPU default)
+            Variant(
+                r"\A(?=[\s\S]{0,300000}?DefaultCPUAllocator: (?:not enough memory|can't allocate memory))"
+                r"(?=[\s\S]{0,300000}?, line \d{1,6}, in (?:forward|generate\w{0,20}|encode\w{0,20}|decode\w{0,20}"
+                r"|sample\w{0,20}|inference|predict\w{0,10}|_call_impl|super_resolution)\b)"
+                r"(?![\s\S]{0,300000}?(?:in load_state_dict|torch\.load\(|in _?load\b|in from_pretrained))",
+                "torch's CPU allocator (the model ran on the CPU)",
+                "torch allocated this tensor in RAM, so the model ran on the CPU. If it was meant to run on the GPU, "
+                "check `python -c 'import torch; print(torch.__version__, torch.cuda.is_available())'`: a CPU-only "
+                "torch (a +cpu wheel, or the default wheel on Windows) runs everything in RAM, where a model's "
+                "activations for a long input do not fit; install torch's CUDA build for your GPU and pass the "
+                "program's device option (--device cuda / -d cuda:0). On the CPU on purpose: shorter inputs or "
+                "smaller batches, float32 rather than float64, and a larger page file on Windows.",
+            ),
             Variant(
                 r"for an array with shape",
                 "NumPy",

@@ -435,6 +435,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "MSB8036, kernel32.lib",
         r"LNK1158: cannot run '(?:rc|mt)\.exe'"
         r"|Cannot open include file: '(?:corecrt|windows|winapifamily|crtdbg|basetsd|sal|vcruntime)\.h'"
+        # cl's C1083 in any UI language for a header of the Universal C runtime, which the SDK brings ("Datei
+        # (Include) kann nicht geöffnet werden: "math.h"", issue 36, round sixty)
+        r"|\bfatal error C1083: [^\n]{0,120}[\"'](?:math|stdio|stdlib|string|stddef|stdint|float|errno|wchar|ctype"
+        r"|time|assert|locale|signal|fenv|corecrt\w{0,20})\.h[\"']"
         r"|MSB8036: The Windows SDK version [\d.]{1,20} was not found"
         r"|LNK1104: cannot open file '(?:kernel32|ucrt|ucrtd|libucrt|uuid|user32|advapi32)\.lib'",
         "MSVC's compiler is there but the Windows SDK it builds against is not (or not the version the project "
