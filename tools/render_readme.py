@@ -857,6 +857,18 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round sixty's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round61",
+        "round sixty-one (super-resolution and image restoration, OCR engines, GPU point clouds, SLAM and 3D "
+        "reconstruction)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-sixty fix (`1cd3d83`)",
+            ),
+            ("after_by_hand", "after round sixty-one's fixes (not blind)"),
+        ],
+    ),
 )
 
 

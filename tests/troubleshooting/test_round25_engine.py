@@ -49,6 +49,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round58", 38),
         ("round59", 45),
         ("round60", 41),
+        ("round61", 30),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:

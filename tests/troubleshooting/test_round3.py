@@ -468,7 +468,10 @@ def test_anchors_cover_every_pattern() -> None:
     from torchtrt_compat.troubleshooting.match import _anchors, _compiled
 
     anchors = _anchors()
-    assert len(anchors) < 500  # the speed itself is benchmarks/explain_speed.py's
+    # a bound, not a cost: since round sixty-one a block is searched for every anchor in one pass of one expression
+    # (`scan._anchor_search`), so the count no longer multiplies the passes; the speed itself is
+    # benchmarks/explain_speed.py's
+    assert len(anchors) < 600
     for c in _compiled():
         for word in c.literals or ():
             assert any(a in word for a in anchors), (c.entry.key, word)

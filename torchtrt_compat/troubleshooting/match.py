@@ -1372,6 +1372,8 @@ _FALLS_BACK = (
     r"(?:[Ff]all(?:s|ing) ?back to|(?<!and )(?<!can )(?<!to )(?<!or )[Ff]all ?back to)"
     r"|[Bb]ack(?:s|ed|ing)?[- ]?off to"
     r"|(?:[Rr]eset to |[Ww]ill )?(?:[Uu]s(?:e|es|ing)|[Rr]un(?:s|ning)?(?: on)?) (?:the )?CPU instead"
+    # "Failed to import PyCUDA. Running fusion in CPU mode." (issue 36, round sixty-one)
+    r"|[Rr]unning (?:\w{1,20} ){0,2}in (?:the )?CPU mode"
 )
 _FELL_BACK = re.compile(rf"\b(?:{_FALLS_BACK})\b[^\n]{{0,200}}")
 
@@ -1720,7 +1722,7 @@ def _conclude_text(
     result.first_error = _display.short(lv.first_error, 200) if lv.first_error else ""
     top = result[0] if result else None
     warns_of_failure = top is not None and top._entry is not None and top._entry.severity == "warns-of-failure"
-    noticed = _noticed_error_lines(result, hay, lv)
+    noticed = _noticed_error_lines(result, hay, lv) | _fell_back_lines(hay, lv)
     failed = lv.errors > len(noticed)
     # every error line is one a notice calls harmless (TensorFlow's "failed call to cuInit" on a host without a GPU):
     # a warning that means a failure is then what the text warns of, not a failure it shows
@@ -2717,6 +2719,19 @@ def _nth_line_end(hay: str, at: int, n: int) -> int:
             return len(hay)
         at = nxt
     return at
+
+
+def _fell_back_lines(hay: str, lv: Levels) -> set[int]:
+    """The error lines that say on themselves that the program fell back and goes on ("Failed to import PyCUDA.
+    Running fusion in CPU mode."; `_FELL_BACK`, not as advice): no failure of the run (issue 36, round sixty-one)."""
+    out: set[int] = set()
+    for start, mark in zip(lv.starts, lv.marks, strict=True):
+        if mark != "error":
+            continue
+        m = _FELL_BACK.search(_line_of(hay, start))
+        if m is not None and not _advice_at(hay, start + m.start()):
+            out.add(start)
+    return out
 
 
 def _noticed_error_lines(result: Explanations, hay: str, lv: Levels) -> set[int]:

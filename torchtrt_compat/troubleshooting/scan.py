@@ -12,11 +12,14 @@ runs out, the lines not read are reported as skipped, with their line numbers an
 
 from __future__ import annotations
 
+import functools
 import heapq
 import re
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from .prefilter import trie
 
 __all__ = ["HEAD", "TAIL", "WHOLE", "Reading", "choose_anchors", "line_start", "minimal_words", "read"]
 
@@ -89,7 +92,8 @@ def minimal_words(words: Iterable[str]) -> tuple[str, ...]:
 
 def choose_anchors(words: Iterable[str], *, shortest: int = 5, longest: int = 8) -> tuple[str, ...]:
     """Few words such that each of ``words`` contains one of them: a line that holds a word holds its anchor, so
-    searching for the anchors finds every line any word could be on, at one substring search per anchor.
+    searching for the anchors finds every line any word could be on, in one pass of one expression over a block
+    (`_anchor_search`).
 
     Greedy set cover (lazily re-scored) over the words' substrings of ``shortest`` to ``longest`` characters that
     neither start nor end with a space, preferring the substring in the most words, then the longer one; a word
@@ -177,7 +181,7 @@ def _distinct(lines: list[bytes], keys: list[bytes]) -> tuple[list[int], int]:
 def _search(lines: list[bytes], order: list[int], anchors: Sequence[str], budget_s: float) -> tuple[set[int], int, str]:
     """The lines (with their neighbours) that hold an anchor word, searched a block at a time in ``order``; how many
     of ``order`` were searched; and why the search stopped early ("" when it did not)."""
-    words = [w.encode("utf-8") for w in anchors]
+    anchor_rx = _anchor_search(tuple(anchors)) if anchors else None
     keep: set[int] = set()
     kept = done = 0
     why = ""
@@ -192,7 +196,10 @@ def _search(lines: list[bytes], order: list[int], anchors: Sequence[str], budget
             stop += 1
         block = order[done:stop]
         low = b"\n".join(lines[i] for i in block).lower()
-        hits = [w for w in words if w in low]
+        # the anchors the block holds, in one pass of one expression (a trie of their bytes), not one substring
+        # search per anchor: a line that holds an anchor holds one that the pass found (the matches a pass skips
+        # overlap one it found, on the same line: anchors hold no line break)
+        hits = set(anchor_rx.findall(low)) if anchor_rx is not None else set()
         for n, i in enumerate(block if hits else ()):
             if kept > MAX_KEPT:
                 stop = done + n  # the lines from here on are reported as not searched
@@ -209,6 +216,13 @@ def _search(lines: list[bytes], order: list[int], anchors: Sequence[str], budget
         if why:
             break
     return keep, done, why
+
+
+@functools.lru_cache(maxsize=4)
+def _anchor_search(anchors: tuple[str, ...]) -> re.Pattern[bytes]:
+    """One expression that matches any of ``anchors`` (lower case) in a lower-cased block of bytes: a trie over their
+    UTF-8 bytes, so a block is scanned once, however many anchors there are."""
+    return re.compile(trie(w.encode("utf-8").decode("latin-1") for w in anchors).encode("latin-1"))
 
 
 def _cut(lines: list[bytes]) -> tuple[list[bytes], list[int]]:

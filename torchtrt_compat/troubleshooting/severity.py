@@ -1256,12 +1256,15 @@ _SELF_DESCRIBED_NOTICE = re.compile(
     r"|\bis deprecated(?:!| and will be removed\b| since\b| in favou?r of\b|[.;,] {0,2}(?:please )?use\b)"
     #: a feature the program goes on without (xformers' "A matching Triton is not available, some optimizations will
     #: not be enabled"; issue 36, round fifty-eight)
-    r"|\bsome optimizations will not be enabled\b)",
+    r"|\bsome optimizations will not be enabled\b"
+    #: a program's own warning of a risk it goes on with ("Can't initialize EGL GLEW GLX display, may crash!";
+    #: issue 36, round sixty-one): it says it may crash, not that it did
+    r"|[,;] (?:it |this |the program )?(?:may|might) crash!?[ \t]*$)",
     re.MULTILINE | re.IGNORECASE,
 )
 
 #: a line that opens with a sentence of what failed, no exception class nor level before it
-_FAILED_SENTENCE = re.compile(r"[ \t]{0,8}(?:Impossible|Unable|Failed|Cannot|Could not|Couldn't) (?=[a-z])")
+_FAILED_SENTENCE = re.compile(r"[ \t]{0,8}(?:Impossible|Unable|Failed|Cannot|Can't|Could not|Couldn't) (?=[a-z])")
 
 
 def _self_described_notices(text: str, found: dict[int, Level]) -> None:
@@ -1279,6 +1282,8 @@ def _self_described_notices(text: str, found: dict[int, Level]) -> None:
             "lows down",
             "deprecated",
             "will not be enabled",
+            "ay crash",
+            "ight crash",
         )
     ):
         return

@@ -504,6 +504,10 @@ _RENDER: tuple[KnownError, ...] = (
         # (issue 36, round fifty-two)
         r"|\begl(?:Initialize|GetDisplay|CreateContext|MakeCurrent|ChooseConfig) failed \(0x[0-9A-Fa-f]{4}\)"
         r"|^\s{0,8}EGL init failed\s*$"
+        # a C++ program's own assertion on the call ("Assert failed: eglInitialize(display, &major, &minor),
+        # .../EGL.cpp:133"; issue 36, round sixty-one)
+        r"|\bAssert(?:ion)? failed:? {0,2}[`'(]?egl(?:GetDisplay|Initialize|ChooseConfig|BindAPI|CreateContext"
+        r"|MakeCurrent)\("
         # EGL device enumeration finding no device (round twenty-two): pyrender's platforms/egl.py raising "Invalid
         # device ID (N)" from get_device_by_index over an empty list, eglQueryDevicesEXT failing, MuJoCo's
         # "Cannot initialize a EGL device display"

@@ -524,6 +524,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "or the pip runtime wheels) and add <cuda>/include (CMake: find_package(CUDAToolkit) and link "
                 "CUDA::cudart; Makefile: -I/usr/local/cuda/include), or build with nvcc, which adds it.",
             ),
+            # issue 36, round sixty-one: a Thrust header that Thrust 2 (CUDA 12) removed, not one the path misses
+            Variant(
+                r"thrust/system/cuda/experimental/pinned_allocator\.h",
+                "Thrust's experimental pinned_allocator.h (removed in CUDA 12's Thrust 2)",
+                "thrust/system/cuda/experimental/pinned_allocator.h was deprecated in Thrust 1.x and removed in "
+                "Thrust 2.0, which CUDA 12 ships, so no include path finds it: the code was written for CUDA 11 or "
+                "older. Replace thrust::system::cuda::experimental::pinned_allocator<T> with "
+                "thrust::mr::stateless_resource_allocator<T, "
+                "thrust::system::cuda::universal_host_pinned_memory_resource> "
+                "(include <thrust/system/cuda/memory_resource.h> and <thrust/mr/allocator.h>), or a plain allocator "
+                "over cudaMallocHost; use a fork of the project already ported to CUDA 12, or build with CUDA 11.x.",
+                strict=True,
+            ),
             # issue 36, round twenty-seven: a CCCL header (Thrust, CUB, libcu++) outside nvcc: CUDA 13 moved them
             Variant(
                 rf"fatal error: {_Q}?(?:thrust|cub|cuda/std|nv)/[\w/]{{1,60}}\.(?:h|cuh|hpp)\b"
@@ -586,6 +599,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"|The current installed version of (?:g\+\+|gcc|clang\+?\+?|c\+\+) \([\d.]{1,20}\) is (?:greater than the "
         r"maximum|less than the minimum) required version by CUDA"
         r"|std_function\.h[^\n]{0,80}error: parameter packs not expanded with"
+        # nvcc's EDG front end before CUDA 11.5 on gcc 11's stl_pair.h ("stl_pair.h(460): error: argument list for
+        # class template \"std::pair\" is missing", even in CMake's CMakeCUDACompilerId.cu; issue 36, round sixty-one)
+        r"|/c\+\+/1[1-9]/bits/stl_pair\.h\(\d{1,5}\): error: "
         # the same error's note lines, all a paste may keep (gcc 11's bits/std_function.h under nvcc 11.5 and older:
         # "std_function.h:530:146: note:         '_ArgTypes'"), issue 36, round thirty
         r"|bits/std_function\.h:\d{1,6}:\d{1,4}: note:\s{1,40}\S?_ArgTypes\b"
