@@ -1110,8 +1110,8 @@ def _raised_over_a_warning(found: list[Explanation], hay: str, lv: Levels) -> li
     if not first or not _EXCEPTION_LINE.match(first) or _ABOUT_THE_GPU.search(first) or _LOWER_LEVEL.search(first):
         return found
     # an exception that does not say what to do may be the warning's consequence; Python's refusal of the code or of
-    # a call's keyword (`_SYNTAX_ERROR`) never is (issue 36, round sixty)
-    if not _OWN_REMEDY.search(first) and not _SYNTAX_ERROR.match(first):
+    # a call's keyword (`_CODE_REFUSED`) never is (issue 36, round sixty)
+    if not _OWN_REMEDY.search(first) and not _CODE_REFUSED.match(first):
         return found
     raised = [
         e._rank for e in found if e.severity == "failure" and e._at >= 0 and lv.at(e._at) not in ("warning", "info")
@@ -1889,7 +1889,7 @@ def _raised_warning(top: Explanation | None, hay: str, lv: Levels) -> str:
 
 #: Python's refusal of the code itself, or of a call's keyword (an API the installed library no longer has: Gradio 4's
 #: queue() without concurrency_count; issue 36, round sixty): no library warning before it is its cause
-_SYNTAX_ERROR = re.compile(
+_CODE_REFUSED = re.compile(
     r"^\s{0,8}(?:(?:SyntaxError|IndentationError|TabError): "
     r"|TypeError: [\w.<>]{1,120}\(\) got an unexpected keyword argument '\w{1,60}')",
     re.MULTILINE,
@@ -1901,7 +1901,8 @@ def _unexplained_first(result: Explanations, hay: str, lv: Levels) -> bool:
     (issue 36, round thirty-two): a crash family that follows whatever failed before it (`KnownError.downstream`,
     matched loosely: "Aborted (core dumped)", "terminate called ...") after a library's own error line that no family
     matched ("nvJitLink error: ...", "Error at file.cpp:581 ..."); or a warning that means a failure (a CUDA library
-    TensorFlow could not load) beside Python's refusal of the code (a SyntaxError), which no library warning causes.
+    TensorFlow could not load) beside Python's refusal of the code (a SyntaxError, a call's unexpected keyword:
+    `_CODE_REFUSED`), which no library warning causes.
     The first answer is then that error line's stage, library and next step, not the family."""
     top = result[0]
     found_on = {line_start(hay, e._at) for e in result if e._at >= 0 and e.severity == "failure"}
@@ -1910,7 +1911,7 @@ def _unexplained_first(result: Explanations, hay: str, lv: Levels) -> bool:
     if _title_gpu_fault_over_warnings(top, hay, lv, found_on):
         return True
     if top.severity == "warning" and lv.errors:
-        m = _SYNTAX_ERROR.search(hay)
+        m = _CODE_REFUSED.search(hay)
         return m is not None and line_start(hay, m.start()) not in found_on
     if top._entry is None or not top._entry.downstream or top.confidence == "sure" or top._at < 0:
         return False
