@@ -869,6 +869,19 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round sixty-one's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round62",
+        "round sixty-two (model-serving servers, graph neural networks, matting and inpainting tools, reinforcement "
+        "learning, optical flow and stereo, translation and NLP toolkits, CLIP-style models, classic CUDA vision "
+        "libraries)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-sixty-one fix (`083631b`)",
+            ),
+            ("after_by_hand", "after round sixty-two's fixes (not blind)"),
+        ],
+    ),
 )
 
 

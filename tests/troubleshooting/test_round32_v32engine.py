@@ -122,7 +122,7 @@ def test_a_stage_the_program_got_past_is_not_the_failures() -> None:
     failed = (
         "Emitting ninja build file /home/u/.cache/torch_extensions/ext/build.ninja...\n"
         "FAILED: ext.cuda.o\n"
-        'ext.cu(12): error: identifier "foo" is undefined\n'
+        'ext.cu(12): error: expected a ";"\n'
     )
     assert explain(failed).stage == "compile"
 

@@ -72,7 +72,7 @@ from .miss import (
     without_remedies,
 )
 from .prefilter import Held, Vocabulary, trie
-from .scan import line_start
+from .scan import exception_line, line_start
 from .severity import (
     GLOG_STAMP,
     IGNORED_IN,
@@ -2759,15 +2759,12 @@ def _noticed_error_lines(result: Explanations, hay: str, lv: Levels) -> set[int]
     if seen:  # a traceback a notice's words are in (its frames or its exception) is that notice's (round sixty)
         for start, mark in zip(lv.starts, lv.marks, strict=True):
             if mark == "error" and hay.startswith("Traceback (most recent call last)", start):
-                end = _TRACEBACK_END.search(hay, start + 1)
-                stop = end.end() if end else len(hay)
+                exc = exception_line(hay, start)  # the traceback ends with its exception line
+                line_end = -1 if exc < 0 else hay.find("\n", exc)
+                stop = len(hay) if line_end < 0 else line_end
                 if any(start < at < stop for at in seen):
                     lines.add(start)
     return lines
-
-
-#: the end of a traceback: its exception line (the first line after the head that is not indented), or the text's end
-_TRACEBACK_END = re.compile(r"\n(?=\S)[^\n]*|\Z")
 
 
 def _next_step(

@@ -53,6 +53,17 @@ def line_start(text: str, at: int) -> int:
     return text.rfind("\n", 0, at) + 1
 
 
+#: a line break followed by a line that is neither indented nor blank
+_UNINDENTED = re.compile(r"\n(?=\S)")
+
+
+def exception_line(text: str, head: int) -> int:
+    """Where the exception line of the traceback whose head line ("Traceback (most recent call last):") starts at
+    ``head`` begins: the first line after the head that is neither indented nor blank; -1 when the text ends first."""
+    m = _UNINDENTED.search(text, head + 1)
+    return -1 if m is None else m.end()
+
+
 @dataclass(frozen=True)
 class Reading:
     """The text ``explain`` searches, and what it did not read."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .entry import CUDA_STATUS_LIBRARIES, SEGFAULT_TRANSLATED, TF_ALLOCATOR_OOM
-from .scan import line_start
+from .scan import exception_line, line_start
 
 __all__ = ["JULIA", "LOG_FORMATS", "Level", "Levels", "levels"]
 
@@ -1329,6 +1329,35 @@ def _warning_source_lines(text: str, found: dict[int, Level]) -> None:
             found.setdefault(m.end(), "warning")
 
 
+#: the source line Python shows under a warning raised by a call of warnings.warn ("  warnings.warn(")
+_WARN_CALL_LINE = re.compile(r"^  (?:warnings\.)?warn\(", re.MULTILINE)
+
+
+def _warning_message_lines(text: str, found: dict[int, Level]) -> None:
+    """A warning's message of several lines, shown by Python between the warning's header and the source line of its
+    ``warnings.warn(`` call, is that warning's, whatever its lines say (stable-baselines3's "UserWarning: Could not
+    deserialize object X." then the caught "Exception: Attempting to deserialize object on a CUDA device ..."; issue
+    36, round sixty-two): an error line among the up to 12 unindented lines above the call line, below a warning
+    line, becomes a warning (the message's other lines keep what they had)."""
+    if "warn(" not in text or "Warning: " not in text:
+        return
+    for n, m in enumerate(_WARN_CALL_LINE.finditer(text)):
+        if n >= 32:
+            break
+        message: list[int] = []
+        at = m.start()
+        while at > 0 and len(message) < 12:
+            above = line_start(text, at - 1)
+            if found.get(above) == "warning" and "Warning: " in text[above : at - 1]:
+                found.update((s, "warning") for s in message if found.get(s) == "error")
+                break
+            line = text[above : at - 1]
+            if not line.strip() or line[:1].isspace() or line.startswith("Traceback"):
+                break
+            message.append(above)
+            at = above
+
+
 #: a warnings class of any name at a line's start ("numba.core.errors.NumbaPerformanceWarning: ...")
 _ANY_WARNING = re.compile(r"^(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}Warning: (?=\S)", re.MULTILINE)
 
@@ -1382,15 +1411,7 @@ def _warned_tracebacks(text: str, found: dict[int, Level]) -> None:
             prev_end = text.rfind("\n", 0, prev_end)
         if prev_end <= 0 or found.get(line_start(text, prev_end)) != "warning":
             continue
-        # the exception line: the first line after the head that is neither indented nor blank
-        at, exc = text.find("\n", head), -1
-        while at >= 0:
-            line_end = text.find("\n", at + 1)
-            line = text[at + 1 : line_end if line_end >= 0 else len(text)]
-            if line.strip() and not line[:1].isspace():
-                exc = at + 1
-                break
-            at = line_end
+        exc = exception_line(text, head)
         if exc < 0 or found.get(exc) != "error":
             continue
         exc_end = text.find("\n", exc)
@@ -1580,6 +1601,7 @@ def _levels(text: str, depth: int) -> Levels:
     _julia_exception(text, found)
     _bare_warnings(text, found)
     _warning_source_lines(text, found)
+    _warning_message_lines(text, found)
     _self_described_notices(text, found)
     _native_library_lines(text, found)
     if found:  # a pasted log beside the user's sentence: read what the sentence says happened

@@ -103,6 +103,20 @@ PRODUCTS: tuple[tuple[str, str], ...] = (
     # old torch's own source paths and THC wordings (aten/src/THC/..., THCudaCheck) name torch as well
     ("torch", r"\btorch\b|\bPyTorch\b|\bc10::|\bat::|libtorch|aten[\\/]src[\\/]THC?\b|\bTHCudaCheck\b"),
 )
+#: the last step for a cuDNN status with memory and versions in order: the driver's kernel cache another driver or
+#: CUDA left (issue 36, round sixty-two: Stereo R-CNN's CUDNN_STATUS_INTERNAL_ERROR, fixed by deleting ~/.nv)
+_KERNEL_CACHE_STEP = (
+    " With memory and versions in order, clear the driver's cache of compiled kernels, which another driver or CUDA "
+    "left (`rm -rf ~/.nv/ComputeCache`; Windows: %APPDATA%\\NVIDIA\\ComputeCache), and rerun."
+)
+
+#: Python packages of compiled torch extensions (import names), whose binaries are built for one torch release: PyG's
+#: wheels, 3D and detection ops, kernel libraries
+_TORCH_EXTENSION_PACKAGES = (
+    r"torch_scatter|torch_sparse|torch_cluster|torch_spline_conv|pyg_lib|torchvision|torchaudio|pytorch3d"
+    r"|detectron2|mmcv|tinycudann|nvdiffrast|MinkowskiEngine|spconv|flash_attn|xformers|fbgemm_gpu|torchrec"
+)
+
 #: Where a text shows each product (a Variant's ``when`` for a fix that names that library's own remedy).
 SHOWN: dict[str, str] = dict(PRODUCTS)
 #: GPUs a text names, by vendor (a GPU's name, nvidia-smi's table, ROCm's gfx targets); "nvidia-smi" named in advice
@@ -5422,7 +5436,13 @@ _CORE: tuple[KnownError, ...] = (
         # operators as missing
         r"|\bFile [^\n]{0,300}?fbgemm_gpu\w{0,40}\.so not found"
         r"|Could not (?:load )?the library '[^'\n]{0,200}?fbgemm_gpu\w{0,40}\.so'"
-        r"|No such operator fbgemm::\w{1,80}",
+        r"|No such operator fbgemm::\w{1,80}"
+        # a native abort or crash right after importing a torch extension package, before any Python error (macOS:
+        # ">>> import torch_scatter" then "libc++abi: terminating with uncaught exception of type std::length_error",
+        # "Abort trap: 6"; issue 36, round sixty-two): its binary does not fit the installed torch
+        rf"|^(?:>>> ?|\s{{0,8}})import (?:{_TORCH_EXTENSION_PACKAGES})\b[^\n]{{0,80}}\n(?:[^\n]{{0,300}}\n){{0,3}}?"
+        r"[^\n]{0,40}(?:libc\+\+abi: terminating|terminate called after throwing|Segmentation fault|Abort trap"
+        r"|Aborted \(core dumped\)|Bus error)",
         "A compiled extension (a wheel with a .so: torchvision, tensorrt_llm, flash_attn, xformers, a custom op) was "
         "built against another torch than the one installed: torch's C++ symbols change between releases and with "
         "the C++ ABI flag, so the loader cannot find the one the extension calls.",
@@ -6310,7 +6330,7 @@ _CORE: tuple[KnownError, ...] = (
         "and cuDNN installed, check the driver supports that CUDA (`nvidia-smi`'s 'CUDA Version'), and that only one "
         "cuDNN is on the loader path; CUDA_LAUNCH_BLOCKING=1 shows the failing op. A GPU newer than the library's "
         "CUDA build fails this way too (an old torch such as 1.5+cu101 on an RTX 30xx; torch.cuda.get_arch_list() "
-        "lacks the GPU's sm_XY): install a build for a CUDA that knows the GPU.",
+        "lacks the GPU's sm_XY): install a build for a CUDA that knows the GPU." + _KERNEL_CACHE_STEP,
         variants=(
             # issue 36, round thirty-two: the status came from torch's cuDNN CTC loss, not a convolution
             Variant(CUDNN_CTC, "torch's cuDNN CTC loss (nn.CTCLoss)", CUDNN_CTC_FIX),
@@ -6475,7 +6495,7 @@ _CORE: tuple[KnownError, ...] = (
                 "driver supports torch's CUDA; CUDA_LAUNCH_BLOCKING=1 shows the failing op. A GPU newer than torch's "
                 "CUDA fails this way too (a +cu101 torch on an RTX 30xx: `python -c 'import torch; "
                 "print(torch.version.cuda, torch.cuda.get_arch_list(), torch.cuda.get_device_capability())'` lacks "
-                "the GPU's sm_XY): install a torch built for a CUDA that knows the GPU.",
+                "the GPU's sm_XY): install a torch built for a CUDA that knows the GPU." + _KERNEL_CACHE_STEP,
                 product="torch",
             ),
         ),

@@ -790,7 +790,11 @@ _SHM_ROWS: tuple[KnownError, ...] = (
         # ChildFailedError summary's "exitcode  : -7 (pid: N)" and "Signal 7 (SIGBUS) received by PID N"), DeepSpeed's
         # launcher ("exits with return code = -7"), torch.multiprocessing.spawn ("process N terminated with signal
         # SIGBUS", detectron2's and other trainers' launch())
-        rf"|{_SIGBUS_RANK}",
+        rf"|{_SIGBUS_RANK}"
+        # a bus error whose native backtrace is in NCCL (UCX's "Caught signal 7 (Bus error: nonexistent physical
+        # address)" and its "==== backtrace" frames ncclGroupEnd(), libnccl.so): NCCL's shared-memory segment in a
+        # /dev/shm too small for it (issue 36, round sixty-two)
+        r"|\bBus error\b[^\n]{0,200}(?:\n[^\n]{0,300}){0,24}?\n[^\n]{0,200}(?:\bnccl[A-Z]\w{2,40}\(|\blibnccl\.so)",
         "Worker processes pass tensors through shared memory (/dev/shm): torch's DataLoader workers, NCCL between "
         "GPUs of one host, Ray's object store. A container's /dev/shm is 64 MB unless raised, so the first large "
         "batch fails (a worker killed by SIGBUS, 'No space left on device' on /dev/shm/torch_*, NCCL failing to "
@@ -817,7 +821,7 @@ _SHM_ROWS: tuple[KnownError, ...] = (
                 "checkpoint) truncated or rewritten while the run read it.",
             ),
             Variant(
-                r"\bNCCL\b",
+                r"\bNCCL\b|\bnccl[A-Z]\w{2,40}\(|\blibnccl\.so",
                 "NCCL",
                 "NCCL's shared-memory transport between the GPUs of one host needs room in /dev/shm: "
                 + _SHM_FIX

@@ -614,6 +614,47 @@ _OPENCV_ML: tuple[KnownError, ...] = (
         "Error::GpuNotSupported)",
     ),
     KnownError(
+        "opencv-cuda-arch-missing",
+        "OpenCV was not built to work with the selected device (-216): the GPU's compute capability is not in its "
+        "CUDA_ARCH_BIN / CUDA_ARCH_PTX",
+        r"OpenCV was not built to work with the selected device\. Please check CUDA_ARCH_PTX or CUDA_ARCH_BIN",
+        "The OpenCV in use has CUDA, but none of its compiled architectures (CUDA_ARCH_BIN, and no PTX in "
+        "CUDA_ARCH_PTX that the driver could compile) fits this GPU's compute capability, so its DNN CUDA backend "
+        "(initCUDABackend) or cv::cuda refuses the device. A build for newer GPUs on an older card, or a prebuilt "
+        "image made for other GPUs.",
+        "Rebuild OpenCV for the GPU: `cmake -D WITH_CUDA=ON -D OPENCV_DNN_CUDA=ON -D CUDA_ARCH_BIN=X.Y -D "
+        "CUDA_ARCH_PTX=X.Y ...` with X.Y from `nvidia-smi --query-gpu=name,compute_cap --format=csv` "
+        "(cv2.getBuildInformation() lists the 'NVIDIA GPU arch' a build has), using a CUDA toolkit that still "
+        "targets it: CUDA 11 dropped compute 3.0 (Kepler GK10x), CUDA 12 all of 3.x, CUDA 13 5.x to 7.0. A GPU "
+        "older than every toolkit cuDNN needs cannot run the DNN CUDA backend: run on the CPU "
+        "(DNN_BACKEND_OPENCV) or on a newer GPU.",
+        weight=92,  # above opencv-dnn-model-not-read (the same "error: (-216:...)" line)
+        applies="OpenCV 4.2+ built with CUDA (DNN CUDA backend, cv::cuda)",
+        shown_by=("tests/troubleshooting/test_round62_v62.py::test_opencv_builds_for_the_gpu",),
+        example="cv2.error: OpenCV(4.5.3) /tmp/opencv/modules/dnn/src/dnn.cpp:2385: error: (-216:No CUDA support) "
+        "OpenCV was not built to work with the selected device. Please check CUDA_ARCH_PTX or CUDA_ARCH_BIN in your "
+        "build configuration. in function 'initCUDABackend'",
+        example_source="OpenCV modules/dnn/src/dnn.cpp (initCUDABackend's CV_Error(Error::GpuNotSupported, ...))",
+    ),
+    KnownError(
+        "opencv-build-needs-contrib",
+        "CMake: CUDA: OpenCV requires enabled 'cudev' module from 'opencv_contrib' (an OpenCV CUDA build without "
+        "opencv_contrib)",
+        r"OpenCV requires enabled {q}cudev{q} module from {q}opencv_contrib{q}".format(q="['\"‘’]"),
+        "OpenCV's CUDA code lives in the opencv_contrib repository (the cudev module and the cuda* modules): a "
+        "configure with WITH_CUDA=ON but without OPENCV_EXTRA_MODULES_PATH pointing at opencv_contrib's modules "
+        "stops here.",
+        "Clone opencv_contrib at the same version (tag) as opencv and configure with it: `cmake -D WITH_CUDA=ON -D "
+        "OPENCV_EXTRA_MODULES_PATH=<path to opencv_contrib>/modules -D CUDA_ARCH_BIN=<your GPU, e.g. 8.6> ..` in a "
+        "clean build folder (delete CMakeCache.txt), then build and install.",
+        weight=90,
+        applies="OpenCV 4.x source builds with WITH_CUDA=ON",
+        shown_by=("tests/troubleshooting/test_round62_v62.py::test_opencv_builds_for_the_gpu",),
+        example="CMake Error at modules/core/CMakeLists.txt:40 (message):\n  CUDA: OpenCV requires enabled 'cudev' "
+        "module from 'opencv_contrib'",
+        example_source="OpenCV modules/core/CMakeLists.txt (its message(FATAL_ERROR) when HAVE_CUDA and no cudev)",
+    ),
+    KnownError(
         "cpu-xgboost-no-gpu",
         "XGBoost version not compiled with GPU support (device='cuda' with a CPU build)",
         r"XGBoost version not compiled with GPU support",
@@ -872,13 +913,27 @@ _APPS: tuple[KnownError, ...] = (
         "cpu-thinc-require-gpu",
         "spaCy / thinc cannot use the GPU (Cannot use GPU, CuPy is not installed / No GPU devices detected)",
         r"Cannot use GPU, (?:CuPy is not installed|installed PyTorch does not support MPS|PyTorch is not installed)"
-        r"|No GPU devices detected",
+        r"|No GPU devices detected"
+        # thinc 7 (spaCy 2.x): require_gpu's "GPU is not accessible. Was the library installed correctly?", raised
+        # whenever CuPy could not start a device, whatever the reason (issue 36, round sixty-two)
+        r"|GPU is not accessible\. Was the library installed correctly\?",
         "spacy.require_gpu() (thinc's require_gpu) needs CuPy for the GPU on Linux and Windows (PyTorch with MPS on "
         "macOS); CuPy is not installed, or it is installed but finds no GPU.",
         "Install spaCy with the CuPy of your CUDA: `pip install -U 'spacy[cuda12x]'` (or `pip install "
         "cupy-cuda12x` / cupy-cuda11x to match `nvidia-smi`'s CUDA; never two cupy packages), and for transformer "
         "pipelines a CUDA build of torch; `python -c 'import cupy; print(cupy.cuda.runtime.getDeviceCount())'` must "
         "be > 0. Use spacy.prefer_gpu() to fall back to the CPU silently.",
+        variants=(
+            Variant(
+                r"GPU is not accessible\. Was the library installed correctly\?",
+                "thinc 7's 'GPU is not accessible' (CuPy could not start the GPU)",
+                "thinc raises this for any reason CuPy could not use the GPU, so ask CuPy itself: `python -c 'import "
+                "cupy; cupy.zeros((1,)); print(cupy.cuda.runtime.getDeviceCount())'` prints the real error: no "
+                "CuPy, a CuPy for another CUDA than the driver's (one cupy-cudaXXx package matching `nvidia-smi`), "
+                "or a GPU with no memory left (another process holds it: `nvidia-smi`; free it, or pick an idle GPU "
+                "with spacy.require_gpu(<id>) / CUDA_VISIBLE_DEVICES).",
+            ),
+        ),
         requires=r"Cannot use GPU, |require_gpu|prefer_gpu|\bthinc\b|\bspacy\b",
         weight=84,
         applies="spaCy 3.x / thinc 8.x",

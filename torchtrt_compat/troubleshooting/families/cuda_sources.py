@@ -340,3 +340,29 @@ FAMILIES: tuple[KnownError, ...] = (
         "function template's instantiation",
     ),
 )
+
+# issue 36, round sixty-two: nvcc not knowing a function of the project's own (not CUDA's, not a compiler intrinsic)
+FAMILIES = FAMILIES + (
+    KnownError(
+        "build-nvcc-own-identifier-undefined",
+        'nvcc: identifier "X" is undefined for a function of the project\'s own (a header its .cu file does not '
+        "include in this build's configuration)",
+        r"\.cu\(\d{1,6}\): error: identifier \"(?!cuda|cu[A-Z]|__|CU|std\b)[A-Za-z]\w{0,80}\" is undefined",
+        "A .cu file of the project calls a function or uses a macro that no header it includes in this build "
+        "declares: the declaration sits in a header included only under a build option (a GPU / cuDNN / OpenCV "
+        "switch: the code path for the option turned off was never compiled by its authors), the file and its "
+        "headers come from different revisions, or a header of the project's dependency changed. Not a CUDA "
+        "toolkit problem: the name is the project's own.",
+        "Find where the name is declared (`grep -rn '<name>' src include`), and see which #include or #ifdef "
+        "(CUDNN, GPU, OPENCV, ...) brings it to the failing .cu file: build with the option that includes it "
+        "(the configuration the project documents, e.g. its cuDNN switch on), add the missing #include to the .cu "
+        "file, or update to the project's revision that fixed it (its issues often name the commit).",
+        op=r"\.cu\(\d{1,6}\): error: identifier \"(\w{1,80})\" is undefined",
+        loose=True,
+        weight=30,  # below the rows for CUDA's own removed or arch-gated names
+        applies="C / C++ CUDA projects built with nvcc (Darknet, Caffe forks, research code)",
+        shown_by=("tests/troubleshooting/test_round62_v62.py::test_build_failures_of_classic_cuda_projects",),
+        example='src-lib/convolutional_kernels.cu(613): error: identifier "gemm_ongpu" is undefined',
+        example_source='nvcc\'s EDG front end (error 20: identifier "%s" is undefined)',
+    ),
+)

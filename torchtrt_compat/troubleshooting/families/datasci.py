@@ -248,3 +248,29 @@ FAMILIES = FAMILIES + (
         "could not be found.')",
     ),
 )
+
+# issue 36, round sixty-two: CuPy looking for the CUDA toolkit it compiles kernels with
+FAMILIES = FAMILIES + (
+    KnownError(
+        "cupy-cuda-root-not-found",
+        "CuPy: Failed to auto-detect CUDA root directory (no CUDA toolkit found; set CUDA_PATH)",
+        r"Failed to auto-detect CUDA root directory"
+        r"|CUDA path could not be detected\. Set CUDA_PATH environment variable if CuPy fails to load",
+        "CuPy needs a CUDA toolkit (its headers and NVRTC) to compile kernels and finds one through CUDA_PATH / "
+        "CUDA_HOME or nvcc on the PATH; none is set or installed (Windows installs a toolkit only with NVIDIA's CUDA "
+        "installer; a pip-only environment has the cupy-cudaXXx wheel but no toolkit), so the first kernel a "
+        "library built on CuPy runs fails.",
+        "Give CuPy a CUDA toolkit of its wheel's major (cupy-cuda12x: CUDA 12.x): `pip install "
+        "'cupy-cuda12x[ctk]'` (recent CuPy releases: the toolkit as pip wheels), or install NVIDIA's CUDA toolkit "
+        "and set CUDA_PATH to it (Windows: C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v12.x; Linux: "
+        "/usr/local/cuda), then restart the program; `python -c 'import cupy; cupy.show_config()'` shows the CUDA "
+        "root it found. A library that uses CuPy only optionally may also run without it (uninstall cupy, or pin "
+        "the library's release that did not need it).",
+        weight=80,
+        applies="CuPy 9 and later on Windows and Linux (pip wheels without a toolkit)",
+        shown_by=("tests/troubleshooting/test_round62_v62.py::test_cupy_and_thinc_find_no_cuda",),
+        example="Failed to auto-detect CUDA root directory. Please specify `CUDA_PATH` environment variable if you "
+        "are using CUDA versions not yet supported by CuPy.",
+        example_source="cupy cupy/_environment.py (get_cuda_path's warning)",
+    ),
+)

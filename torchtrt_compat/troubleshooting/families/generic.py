@@ -1054,6 +1054,9 @@ FAMILIES: tuple[KnownError, ...] = (
         # zsh's job report, systemd's unit log (src/core: "A process of this unit has been killed by the OOM
         # killer.", "Failed with result 'oom-kill'.", "code=killed, status=9/KILL")
         r"|^zsh: killed |killed by the OOM killer|Failed with result 'oom-kill'|code=killed, status=9/KILL"
+        # a shell's job table: zsh's "[1]    292739 killed     python x.py", bash's "[1]+  Killed    python x.py"
+        # (issue 36, round sixty-two)
+        r"|^\[\d{1,4}\][+-]?\s{1,8}(?:\d{1,10}\s{1,8})?[Kk]illed\s{1,40}\S"
         # the shell's bare "Killed" where the paste shows it only in the issue's title ("(issue title: Killed)",
         # "... after loading: Killed"), or printed right after a progress bar's last update on the same line
         # ("| 3/4 [00:41<00:13, 13.2s/it]Killed") (issue 36, round forty-five)
@@ -1151,6 +1154,9 @@ FAMILIES: tuple[KnownError, ...] = (
         # signal names ("zsh: abort", "zsh: bus error")
         r"|Fatal Python error: (?:Aborted|Bus error)|interrupted by signal (?:6: SIGABRT|7: SIGBUS)"
         r"|^zsh: (?:abort|bus error) "
+        # macOS: the shell's "Abort trap: 6" (issue 36, round sixty-two; libc++'s "terminating with uncaught exception"
+        # says what was thrown, and stays that message's)
+        r"|^\s{0,8}Abort trap: 6\b"
         # CPython's faulthandler lists the extension modules after the stack of a fatal error (3.10 and later,
         # Modules/faulthandler.c _Py_DumpExtensionModules): a paste that cut the "Fatal Python error" line above it
         # (issue 36, round twenty-six)

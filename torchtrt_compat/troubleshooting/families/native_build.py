@@ -37,6 +37,52 @@ _R6 = "tests/data/explain_round6_native.jsonl"
 _R25 = "tests/troubleshooting/test_round25_v25old.py"
 _TESTS = "tests/troubleshooting/test_round6_native.py"
 _R40 = tests_in("tests/troubleshooting/test_round40_v40hpc.py")
+_R62 = tests_in("tests/troubleshooting/test_round62_v62.py")
+
+#: packages whose source build needs a system library's headers (issue 36, round sixty-two: cartopy without GEOS):
+#: (the package's name as pip prints it, the library, Debian / Ubuntu's development packages, Homebrew's formulae)
+_SYSTEM_LIBRARY_BUILDS: tuple[tuple[str, str, str, str], ...] = (
+    ("cartopy", "GEOS and PROJ", "libgeos-dev libproj-dev proj-bin", "geos proj"),
+    ("shapely", "GEOS", "libgeos-dev", "geos"),
+    ("pyproj", "PROJ", "libproj-dev proj-bin", "proj"),
+    ("gdal", "GDAL", "libgdal-dev gdal-bin (and pip install GDAL==$(gdal-config --version))", "gdal"),
+    ("rasterio", "GDAL", "libgdal-dev gdal-bin", "gdal"),
+    ("fiona", "GDAL", "libgdal-dev gdal-bin", "gdal"),
+    ("h5py", "HDF5", "libhdf5-dev pkg-config", "hdf5 pkg-config"),
+    ("netcdf4", "netCDF and HDF5", "libnetcdf-dev libhdf5-dev", "netcdf hdf5"),
+    ("pycairo", "cairo", "libcairo2-dev pkg-config", "cairo pkg-config"),
+    (
+        "pygobject",
+        "GObject introspection and cairo",
+        "libgirepository1.0-dev libcairo2-dev pkg-config",
+        "gobject-introspection cairo pkg-config",
+    ),
+    ("pyaudio", "PortAudio", "portaudio19-dev", "portaudio"),
+    ("psycopg2", "libpq (PostgreSQL's client library)", "libpq-dev", "libpq"),
+    ("mysqlclient", "MySQL's client library", "default-libmysqlclient-dev pkg-config", "mysql-client pkg-config"),
+    ("python-ldap", "OpenLDAP and SASL", "libldap2-dev libsasl2-dev", "openldap"),
+    ("lxml", "libxml2 and libxslt", "libxml2-dev libxslt1-dev", "libxml2 libxslt"),
+    ("pyodbc", "unixODBC", "unixodbc-dev", "unixodbc"),
+    ("pycurl", "libcurl and OpenSSL", "libcurl4-openssl-dev libssl-dev", "curl openssl"),
+    ("dbus-python", "D-Bus", "libdbus-1-dev libglib2.0-dev pkg-config", "dbus pkg-config"),
+)
+
+
+def _system_library_variant(name: str, library: str, deb: str, brew: str) -> Variant:
+    """The variant of build-pip-wheel-failed for a package whose source build needs ``library``'s headers."""
+    words = name.replace("-", "[-_]")
+    return Variant(
+        rf"(?:Failed building wheel for|Could not build wheels for|Building wheel for|Failed to build) "
+        rf"[`'\"]?{words}\b(?![-_.\w])",
+        f"{name} (its build needs {library})",
+        f"{name} is built from source here (no wheel of it fits this Python and platform), and its build compiles "
+        f"against {library}, whose headers a fresh machine lacks: install them first (Debian / Ubuntu: `sudo apt "
+        f"install {deb}`; macOS: `brew install {brew}`), then run pip again; or install {name} from conda-forge "
+        f"(`conda install -c conda-forge {name}`, which brings its libraries), or use a Python version for which "
+        f"{name} publishes wheels (`pip download {name} --only-binary :all: --no-deps` says whether one fits).",
+    )
+
+
 _R32 = tests_in("tests/troubleshooting/test_round32_v32bio.py")
 _R47 = tests_in("tests/troubleshooting/test_round47_v47pkg.py")
 #: an isolated build environment of pip (pip-build-env-) or uv (its builds-v0 cache, its "The build backend returned an
@@ -2347,7 +2393,8 @@ _ROUND8: tuple[KnownError, ...] = (
                 strict=True,
                 sure=True,
             ),
-        ),
+        )
+        + tuple(_system_library_variant(*row) for row in _SYSTEM_LIBRARY_BUILDS),
         op=r"Failed building wheel for ([\w.-]{1,80})|Could not build wheels for ([\w.-]{1,80})"
         r"|Running setup\.py install for ([\w.-]{1,80})|Building wheel for ([\w.-]{1,80}) \("
         r"|pip-install-\w{1,20}[\\/]([\w.-]{1,80})[\\/]setup\.py",

@@ -423,6 +423,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "A program reports it runs on the CPU (Using device: cpu / Device set to use cpu / torch-X+cpu CPU)",
         r"^[^\n]{0,80}\b(?:Using|Selected|Running on)(?: the)?(?: device)?:? {0,2}['\"]?cpu['\"]?\.?\s*$"
         r"|^\s{0,8}device\s{0,2}[:=]\s{0,2}['\"]?cpu['\"]?\s*$|Device set to use cpu\b"
+        # a word between "Using" and "device" ("Using interrogator device: cpu"), a script's "Have CUDA:  False"
+        # (issue 36, round sixty-two)
+        r"|^[^\n]{0,80}\b(?:Using|Selected) [\w-]{1,30} device:? {0,2}['\"]?cpu['\"]?\.?\s*$"
+        r"|^\s{0,8}(?:Have CUDA|CUDA available|Use CUDA)\s{0,2}[:=]\s{0,4}False\s*$"
         r"|Use pytorch device(?:_name)?: cpu\b|\btorch-\d{1,2}\.\d{1,3}\.\d{1,3}\+cpu CPU\b"
         # a program's start-up log naming the CPU build of torch (python-audio-separator's "PyTorch Version:
         # 2.4.1+cpu") or its CPU fallback ("No hardware acceleration could be configured, running in CPU mode", "No

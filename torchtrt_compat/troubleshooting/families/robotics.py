@@ -479,3 +479,32 @@ FAMILIES = FAMILIES + (
         example_source="Isaac Gym's carb.gym.plugin (its error when a rendering call finds no graphics device)",
     ),
 )
+
+# issue 36, round sixty-two: reinforcement-learning environments whose game files are not installed
+FAMILIES = FAMILIES + (
+    KnownError(
+        "rl-atari-roms-missing",
+        "Atari game ROMs are not installed (ALE: Couldn't open .../atari_roms/X.bin, Unable to find game, Gym no "
+        "longer distributes ROMs)",
+        r"\bCouldn't open [^\n]{0,300}?atari_roms[\\/][\w.-]{1,80}\.bin\b"
+        r"|We're Unable to find the game \"[^\"\n]{1,60}\"\. Note: Gym no longer distributes ROMs"
+        r"|\bUnable to find game \"[^\"\n]{1,60}\", did you import \w{1,60} with ale-import-roms\?"
+        r"|ROM is missing for [\w-]{1,60}, see [^\n]{0,80}ale-py",
+        "The Atari emulator (the Arcade Learning Environment under atari_py, ale-py, gym / gymnasium's Atari "
+        "environments) opened the game's ROM file and it is not there: the ROMs are distributed apart from the "
+        "Python packages (licensing), so an install without them, or with the ROMs of another package version, "
+        "has the emulator but no games. Not a GPU or training problem.",
+        "Install the ROMs for the package you use: ale-py 0.9 and later include them (`pip install -U ale-py "
+        "gymnasium[atari]`); ale-py 0.7-0.8 with gym: `pip install 'gym[atari,accept-rom-license]'` or `pip install "
+        "autorom && AutoROM --accept-license`, or `ale-import-roms <folder of .bin files>`; the old atari_py: `python "
+        "-m atari_py.import_roms <folder of ROMs>` (its atari_roms folder must hold the game's .bin). Then create the "
+        "environment again.",
+        weight=80,
+        applies="atari_py, ale-py, gym / gymnasium Atari environments",
+        shown_by=("tests/troubleshooting/test_round62_v62.py::test_graph_and_rl_library_messages",),
+        example="ERROR: Couldn't open /anaconda3/envs/RND/lib/python3.6/site-packages/atari_py/atari_roms/"
+        "montezuma_revenge.bin ...",
+        example_source="Arcade Learning Environment (atari_py's ALE loadROM: \"Couldn't open\"), gym "
+        "envs/atari/environment.py and ale-py roms/__init__.py (their missing-ROM errors)",
+    ),
+)

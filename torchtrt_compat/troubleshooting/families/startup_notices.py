@@ -223,3 +223,26 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="ClementPinard/FlowNetPytorch models/util.py (the except ImportError branch's warnings.warn)",
     ),
 )
+
+# issue 36, round sixty-two: a graph library's start-up notice that it picked its default backend
+FAMILIES = FAMILIES + (
+    KnownError(
+        "dgl-backend-default-notice",
+        "DGL backend not selected or invalid. Assuming PyTorch for now (DGL's start-up notice: a harmless default)",
+        r"DGL backend not selected or invalid\.\s{0,4}Assuming \w{1,20} for now"
+        r"|Setting the default backend to \"\w{1,20}\"\. You can change it in the ~/\.dgl/config\.json file",
+        "DGL found no backend chosen (no DGLBACKEND variable and no ~/.dgl/config.json, or one it cannot read) and "
+        "uses PyTorch, writing that default to its config file. Nothing failed: this is how DGL starts the first "
+        "time in a fresh environment or container.",
+        "Nothing to fix; to silence it set the backend once (`export DGLBACKEND=pytorch`, or "
+        '`{"backend": "pytorch"}` in ~/.dgl/config.json, in a writable home). If something did fail, the cause is '
+        "in the output after the notice (a DGL built for another CUDA or torch, a GPU it cannot use): give explain "
+        "the whole output.",
+        severity="notice",
+        weight=30,
+        applies="DGL 0.x / 1.x / 2.x with any backend",
+        shown_by=("tests/troubleshooting/test_round62_v62.py::test_graph_and_rl_library_messages",),
+        example="DGL backend not selected or invalid.  Assuming PyTorch for now.",
+        example_source="dmlc/dgl python/dgl/backend/__init__.py (the backend loader's notice and set_default_backend)",
+    ),
+)

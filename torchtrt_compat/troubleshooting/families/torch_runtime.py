@@ -128,6 +128,21 @@ _WINDOWS = r"[A-Z]:\\|\\site-packages\\|python_embeded|win_amd64|\bwin32\b|\bWin
 #: outside site-packages / dist-packages, nor a notebook cell's frame (IPython's "<ipython-input-N-...>", "Cell In [N]")
 _NOT_A_USER_FRAME = r"(?![^\n]{0,40}(?:File \"(?![^\n]{0,300}(?:site|dist)-packages)|<ipython-input-|Cell In ?\[))"
 
+#: where the kernels without code for this GPU are the project's own: its own build's architectures
+_OWN_KERNELS_FIX = (
+    "The kernels are the project's own CUDA code, built without code for this GPU: find the GPU's compute "
+    "capability (`nvidia-smi --query-gpu=name,compute_cap --format=csv`) and the architectures the "
+    "binary carries (`cuobjdump --list-elf --list-ptx <the test binary or library>`), add the GPU's to "
+    "the project's CUDA flags (CMake: CMAKE_CUDA_ARCHITECTURES or the target's CUDA_ARCHITECTURES with "
+    "XY; nvcc or a Makefile's CUDA_ARCH / NVCCFLAGS line: -gencode "
+    "arch=compute_XY,code=[sm_XY,compute_XY]; keep a compute_XY PTX target so newer GPUs can compile it) "
+    "and rebuild from clean; code built with relocatable device code (-rdc=true) must be device-linked "
+    "for the same architectures. If the GPU is older than the oldest architecture "
+    "the project (or the CUDA toolkit) supports, no rebuild helps: run the CUDA tests on a newer GPU, or "
+    "build the project without CUDA on this machine. On CI nodes whose GPU the build does not target, "
+    "skip the GPU tests there until the architecture is added."
+)
+
 FAMILIES: tuple[KnownError, ...] = (
     # ---- kernels that stopped: asserts and faults ----------------------------------------------------------------
     KnownError(
@@ -546,6 +561,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "newer GPU, build and run the project without CUDA on this machine (its CUDA switch off, or the CPU "
                 "build), or use an old release built with a toolkit that still targets this GPU.",
             ),
+            # issue 36, round sixty-two: OpenCV's error macro (CV_Error / cudaSafeCall) reporting a kernel of the
+            # program's own .cu file ("OpenCV Error: Gpu API call (invalid device function) in f, file
+            # .../CostVolume.cu, line 25"; "what(): .../X.cu:25: error: (-217) ..."), not one in OpenCV's modules
+            Variant(
+                r"Gpu API call \(invalid device function\) in \w{1,80}, file (?![^\n]{0,300}?[\\/](?:opencv\w{0,20}|"
+                r"modules)[\\/])[^\n]{1,300}?\.cu\b"
+                r"|^\s{0,8}what\(\):\s{1,4}(?![^\n]{0,300}?[\\/](?:opencv\w{0,20}|modules)[\\/])"
+                r"[^\n]{1,300}?\.cu:\d{1,6}: error: \(-217(?::Gpu API call)?\) invalid device function",
+                "the program's own CUDA kernel (its .cu file in OpenCV's error)",
+                "OpenCV's error macro reports it, but the kernel is the program's own (the .cu file it names is the "
+                "project's, not OpenCV's). " + _OWN_KERNELS_FIX,
+                strict=True,
+            ),
             # issue 36, round twenty-seven: the kernel is OpenCV's (its CUDA modules' "Gpu API call" error, -217)
             Variant(OPENCV_CUDA, "OpenCV's CUDA modules", OPENCV_CUDA_FIX),
             # issue 36, round twenty-six: the kernels are the project's own (a native test or program; no torch in
@@ -553,17 +581,7 @@ FAMILIES: tuple[KnownError, ...] = (
             Variant(
                 OWN_CUDA_CODE,
                 "the project's own CUDA code (a native test or program, no torch)",
-                "The kernels are the project's own CUDA code, built without code for this GPU: find the GPU's compute "
-                "capability (`nvidia-smi --query-gpu=name,compute_cap --format=csv`) and the architectures the "
-                "binary carries (`cuobjdump --list-elf --list-ptx <the test binary or library>`), add the GPU's to "
-                "the project's CUDA flags (CMake: CMAKE_CUDA_ARCHITECTURES or the target's CUDA_ARCHITECTURES with "
-                "XY; nvcc or a Makefile's CUDA_ARCH / NVCCFLAGS line: -gencode "
-                "arch=compute_XY,code=[sm_XY,compute_XY]; keep a compute_XY PTX target so newer GPUs can compile it) "
-                "and rebuild from clean; code built with relocatable device code (-rdc=true) must be device-linked "
-                "for the same architectures. If the GPU is older than the oldest architecture "
-                "the project (or the CUDA toolkit) supports, no rebuild helps: run the CUDA tests on a newer GPU, or "
-                "build the project without CUDA on this machine. On CI nodes whose GPU the build does not target, "
-                "skip the GPU tests there until the architecture is added.",
+                _OWN_KERNELS_FIX,
             ),
         ),
         advice="gpu",
@@ -824,6 +842,9 @@ FAMILIES: tuple[KnownError, ...] = (
         # device_count_impl): a "CUDA initialization:" warning, or the RuntimeError of _cuda_init (issue 36, round
         # twenty-seven)
         r"|CUDA driver initialization failed, you might not have a CUDA gpu"
+        # the same warning where torch names the code ("Unexpected error from cudaGetDeviceCount() ... Error 999:
+        # unknown error"; issue 36, round sixty-two)
+        r"|Unexpected error from cudaGetDeviceCount\(\)[^\n]{0,300}?\bError (?:999: unknown|3: initialization) error"
         r"|CUDA error ?:? (?:unknown|initialization) error"
         r"|cuda runtime error \(\d{1,3}\) ?:? (?:unknown|initialization) error"
         # a CUDA extension's own check macro (gpuassert(code, __FILE__, __LINE__) printing cudaGetErrorString)
@@ -844,6 +865,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "CUDA was used in a forked worker (a Dataset, a transform or a pool started after CUDA): keep CUDA "
                 "out of the workers (CPU tensors there, .cuda() in the main loop) or use the spawn start method "
                 "(DataLoader(..., multiprocessing_context='spawn')).",
+            ),
+            # issue 36, round sixty-two: the same initialization error printed by several processes (one line per
+            # forked worker: "terminate called ... what(): CUDA error (3): initialization error", four times)
+            Variant(
+                r"(?:CUDA error|cuda runtime error) ?\(3\) ?:? ?initialization error[\s\S]{0,4000}?"
+                r"(?:CUDA error|cuda runtime error) ?\(3\) ?:? ?initialization error",
+                "printed by several processes (forked workers)",
+                "The same initialization error comes from several processes at once: worker processes (A3C / "
+                "actor-learner workers, a multiprocessing pool, DataLoader workers) forked after the parent had "
+                "started CUDA, which a forked child cannot use (cudaErrorInitializationError, 3). Start the workers "
+                "with 'spawn' (`torch.multiprocessing.set_start_method('spawn', force=True)` before they are made, "
+                "or mp.get_context('spawn')), or keep the parent free of CUDA until the workers exist (no .cuda(), "
+                "no torch.cuda.* call, no CUDA seeding at import) and let each worker pick its GPU itself.",
             ),
             # any CUDA library (onnxruntime, CuPy, TensorFlow, a C++ extension) in a child that a prefork server or a
             # job queue fork()ed from a parent that had already started CUDA: CUDA cannot be used in such a child
@@ -928,6 +962,76 @@ FAMILIES: tuple[KnownError, ...] = (
         "environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available "
         "devices to be zero.",
         example_source="torch/cuda/__init__.py (is_available's warning from c10/cuda/CUDAFunctions.cpp, torch 2.x)",
+    ),
+    KnownError(
+        "torch-cuda-init-error-code",
+        "torch could not start CUDA: 'CUDA initialization: Unexpected error from cudaGetDeviceCount() ... Error N' "
+        "(torch sees no GPU)",
+        # the codes no other row answers (issue 36, round sixty-two: 205 "mapping of buffer object failed" in a
+        # Kubernetes pod sharing the GPU through MPS); 2, 3, 34, 35, 46, 100, 101, 304, 802-804, 999 have rows
+        r"Unexpected error from cudaGetDeviceCount\(\)[^\n]{0,300}?\bError (?!(?:2|3|34|35|46|100|101|304|80[234]|999)"
+        r"\b)\d{1,4}: ",
+        "torch's first CUDA call (cudaGetDeviceCount) failed with the CUDA error it names, so "
+        "torch.cuda.is_available() is False: every GPU step fails or runs on the CPU. torch logs it as a "
+        "UserWarning, but CUDA is unusable in this process; the number is the CUDA runtime's error code (cudaError_t).",
+        "Find whether the machine or the process is at fault: `nvidia-smi`, then in a fresh shell `python -c "
+        "'import torch; torch.cuda.init()'` (it raises the same error as an exception). An error only this program "
+        "gets comes from it (CUDA_VISIBLE_DEVICES changed after start, CUDA used before a fork); one every process "
+        "gets is the driver's or the container's: the kernel log (`sudo dmesg | grep -i -e NVRM -e Xid`), the "
+        "driver's modules (`lsmod | grep nvidia`), the container's GPU device files (`ls -l /dev/nvidia*`) and any "
+        "GPU-sharing layer (MPS, vGPU, time-slicing); a reboot clears a driver left broken.",
+        variants=(
+            Variant(
+                r"\bError 205: mapping of buffer object failed",
+                "205, mapping of buffer object failed (a shared GPU: MPS, containers)",
+                "cudaErrorMapBufferObjectFailed (205): CUDA could not map memory the driver shares with the process. "
+                "It is seen where the GPU is shared through NVIDIA MPS (Kubernetes' device plugin with MPS sharing: "
+                "the pod must reach the MPS control daemon's pipe directory and the host's shared memory it uses; a "
+                "pod template that mounts its own /dev/shm or lacks hostIPC differs from the plain pod that works) "
+                "and under a locked-memory limit. Compare `env | grep CUDA_MPS` and `ls /dev/shm /tmp/nvidia-mps` in "
+                "the failing pod and in a plain pod on the same node, align the pod spec with the working one (or "
+                "run the pod without MPS: time-slicing or MIG), and raise `ulimit -l`; outside containers, reboot.",
+            ),
+        ),
+        severity="warns-of-failure",
+        cost="no-gpu",
+        loose=True,
+        alternatives=("torch-cuda-init-unknown", "cuda-driver-insufficient"),
+        weight=60,
+        applies="torch on Linux hosts, containers and Kubernetes pods",
+        shown_by=("tests/troubleshooting/test_round62_v62.py::test_torch_cuda_start_error_codes",),
+        example="UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda "
+        "functions before calling NumCudaDevices() that might have already set an error? Error 205: mapping of "
+        "buffer object failed",
+        example_source="torch c10/cuda/CUDAFunctions.cpp (device_count_impl's warning), CUDA runtime's cudaError_t "
+        "(cudaErrorMapBufferObjectFailed = 205)",
+    ),
+    KnownError(
+        "torchscript-interpreter-failure",
+        "The following operation failed in the TorchScript interpreter, cut before its real error (a scripted / "
+        "traced model's op failed; the error that says why is the traceback's last line)",
+        r"The following operation failed in the TorchScript interpreter",
+        "A TorchScript model (torch.jit.load, torch.jit.trace / script, a model hub's jit archive such as CLIP's "
+        "jit=True) failed inside one of its ops. TorchScript prints its serialized code's traceback first; the "
+        "error that says why is the last line after it ('RuntimeError: ...'). A traced archive also keeps the "
+        "devices and dtypes of the run it was traced on (torch.device('cuda:0'), half casts), so it can fail on "
+        "another GPU, on the CPU or with another torch release.",
+        "This paste ends before that line (it is incomplete): copy the traceback down to its last line, after the "
+        "serialized code, and explain that error. If the model came as a TorchScript archive, load the eager model "
+        "instead (OpenAI CLIP and clip-retrieval: `clip.load(name, jit=False)`; a project's --jit / use_jit switch "
+        "off), or re-trace it with the installed torch on the device it will run on.",
+        # the error it carries shown after it (an exception line below the header): that error's row answers
+        unless=r"The following operation failed in the TorchScript interpreter[\s\S]{0,100000}?\n[ \t]{0,8}"
+        r"(?:[\w.]{0,80}(?:Error|Exception)): (?!The following operation failed)",
+        loose=True,
+        # a traced archive run on another device than it was traced on (the most common error it carries)
+        alternatives=("device-mismatch", "torch-weight-device-mismatch"),
+        weight=20,  # a wrapper: the error it carries, when the paste shows it, comes first
+        applies="torch.jit (TorchScript) models, any torch 1.x / 2.x",
+        shown_by=("tests/troubleshooting/test_round62_v62.py::test_torchscript_interpreter_failure",),
+        example="RuntimeError: The following operation failed in the TorchScript interpreter.\nTraceback of "
+        "TorchScript, serialized code (most recent call last):",
+        example_source="torch csrc/jit/runtime/interpreter.cpp (the InterpreterState error's header)",
     ),
     # ---- cuBLAS and cuDNN statuses ---------------------------------------------------------------------------------
     KnownError(
