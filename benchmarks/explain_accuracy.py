@@ -101,6 +101,7 @@ LATER_ROUNDS = (
     "explain_round60",
     "explain_round61",
     "explain_round62",
+    "explain_round63",
 )
 #: the sets judged by hand, blind first: rounds three to five, round six's domain samples (one file per domain, each
 #: judged blind before that domain's fixes) and the later rounds' blind samples

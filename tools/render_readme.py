@@ -882,6 +882,18 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round sixty-two's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round63",
+        "round sixty-three (hyperparameter search, self-supervised pretraining, model compression, GPU data loading "
+        "and storage, cryo-EM and tomography, segmentation toolkits, tabular AutoML, physics and astronomy on GPUs)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-sixty-two fix (`96a1c9b`)",
+            ),
+            ("after_by_hand", "after round sixty-three's fixes (not blind)"),
+        ],
+    ),
 )
 
 

@@ -51,6 +51,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round60", 41),
         ("round61", 30),
         ("round62", 73),
+        ("round63", 68),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:

@@ -365,15 +365,18 @@ _GPU_MEMORY_HELD_ELSEWHERE = "|".join(
         rf"GPU \d{{1,2}} has a total capac(?:i)?ty of [\d.]{{1,10}} GiB of which {_FREE_LITTLE} is free\."
         rf"[^\n]{{0,600}}?this process has {_SMALL} memory in use{_TORCH_HOLDS_GIB}",
     ]
+    # (a card of 5 GiB or more, a "6 GB" card's 5.8 GiB included: on a smaller one the CUDA context, cuDNN's
+    # workspace and the desktop alone take a large share, so little allocated with nothing free is no sign of another
+    # process; issue 36, round sixty-three)
     + [
-        rf"\(GPU \d{{1,2}}; {_int_at_least(2 * a + 2)}(?:\.\d{{1,2}})? GiB total capacity; {a}(?:\.\d{{1,2}})? GiB "
-        rf"already allocated; {_FREE_LITTLE} free;"
-        rf"|GPU \d{{1,2}} has a total capac(?:i)?ty of {_int_at_least(2 * a + 2)}(?:\.\d{{1,2}})? GiB of which "
-        rf"{_FREE_LITTLE} is free\.[^\n]{{0,600}}?this process has {a}(?:\.\d{{1,2}})? GiB memory in use"
+        rf"\(GPU \d{{1,2}}; {_int_at_least(max(2 * a + 2, 5))}(?:\.\d{{1,2}})? GiB total capacity; "
+        rf"{a}(?:\.\d{{1,2}})? GiB already allocated; {_FREE_LITTLE} free;"
+        rf"|GPU \d{{1,2}} has a total capac(?:i)?ty of {_int_at_least(max(2 * a + 2, 5))}(?:\.\d{{1,2}})? GiB of "
+        rf"which {_FREE_LITTLE} is free\.[^\n]{{0,600}}?this process has {a}(?:\.\d{{1,2}})? GiB memory in use"
         # (the process's figure unknown, "0 bytes" where the driver does not count per process, and PyTorch's own
         # allocation little: issue 36, round forty-three)
-        rf"|GPU \d{{1,2}} has a total capac(?:i)?ty of {_int_at_least(2 * a + 2)}(?:\.\d{{1,2}})? GiB of which "
-        rf"{_FREE_LITTLE} is free\.[^\n]{{0,600}}?this process has {_SMALL} memory in use\.\s{{0,2}}Of the "
+        rf"|GPU \d{{1,2}} has a total capac(?:i)?ty of {_int_at_least(max(2 * a + 2, 5))}(?:\.\d{{1,2}})? GiB of "
+        rf"which {_FREE_LITTLE} is free\.[^\n]{{0,600}}?this process has {_SMALL} memory in use\.\s{{0,2}}Of the "
         rf"allocated memory {a}(?:\.\d{{1,2}})? GiB is allocated by PyTorch, and {_SMALL} is reserved"
         for a in range(0, 100)
     ]
@@ -1990,7 +1993,10 @@ _CORE: tuple[KnownError, ...] = (
         # cudaErrorInvalidSymbol's message ("SetKernelsGpuData copy to cData failed invalid device symbol"): the
         # module that defines the symbol has no code for this GPU, so it never loaded (a self-built binary whose
         # targets leave the GPU out)
-        + r"|\b(?:copy|cudaMemcpy(?:To|From)Symbol\w{0,10})\b[^\n]{0,80}\binvalid device symbol\b",
+        + r"|\b(?:copy|cudaMemcpy(?:To|From)Symbol\w{0,10})\b[^\n]{0,80}\binvalid device symbol\b"
+        # the same status by its name in a check macro ("CUDA error at host_main_function.cu:236
+        # code=13(cudaErrorInvalidSymbol)", the CUDA samples' checkCudaErrors; issue 36, round sixty-three)
+        r"|\bcode=13\(cudaErrorInvalidSymbol\)",
         "The library that launched the kernel (torch, TensorRT, a compiled extension, a kernel library such as a "
         "quantization or attention package, or the program's own CUDA build) has no kernels for this GPU's compute "
         "capability: the GPU is newer or older than the build targets, or a Jetson GPU runs an x86 build.",
@@ -2002,7 +2008,7 @@ _CORE: tuple[KnownError, ...] = (
         "that feature (no quantization, another attention implementation).",
         variants=(
             Variant(
-                r"\binvalid device symbol\b",
+                r"\binvalid device symbol\b|\bcudaErrorInvalidSymbol\b",
                 "a program's own CUDA build without this GPU's architecture ('invalid device symbol')",
                 "The program's copy to a device symbol (a __constant__ or __device__ variable) failed with 'invalid "
                 "device symbol': the module that holds it has no code for this GPU, so CUDA never loaded it. "
@@ -2926,6 +2932,9 @@ _CORE: tuple[KnownError, ...] = (
         r"Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Error Code 2: OutOfMemory"
         r"|OutOfMemory Error in|Cuda Runtime \(out of memory\)|Cuda Error in allocate: 2 \(out of memory\)"
         r"|CUDA out of memory|torch\.OutOfMemoryError"
+        # an issue's title in the hyphenated form, above a log cut before the error ("(issue title: CUDA
+        # out-of-memory errors.)"; issue 36, round sixty-three)
+        r"|^\(issue title: [^\n]{0,200}?\bCUDA out-of-memory\b"
         # Ray's re-raise of a task's torch.OutOfMemoryError, whose own line the paste cut ("ray.exceptions.RayTaskError(
         # OutOfMemoryError): ray::Worker.get_logprobs() ..."); Ray's memory monitor raises its own OutOfMemoryError
         # unwrapped, with "running low on memory" (issue 36, round fifty-three)
@@ -3024,6 +3033,20 @@ _CORE: tuple[KnownError, ...] = (
         "it on the CPU (offload some layers or run one of several models there), or use a GPU with more memory (or "
         "shard the model over several).",
         variants=(
+            # issue 36, round sixty-three: out of memory in a trial of a hyperparameter search: what earlier trials
+            # left in the same process adds up
+            Variant(
+                r"\btrial ?#?\d{1,6}\b[^\n]{0,120}\b(?:failed|FAIL)\b|\bTrialState\.FAIL\b|\boptuna\b|\bray\.tune\b"
+                r"|\btune\.run\(|\bhyperopt\b|\bsyne_tune\b",
+                "in a trial of a hyperparameter search (memory left by earlier trials)",
+                "Each trial builds its model in the same process, and what earlier trials left (models, optimizers, "
+                "tensors still referenced, the allocator's cache) adds up until one trial fails, or one trial's "
+                "configuration (batch, width) is too large for the card. Free everything at the end of each trial "
+                "(`del model, optimizer; gc.collect(); torch.cuda.empty_cache()`), let the search collect between "
+                "trials (Optuna: `study.optimize(..., gc_after_trial=True)`), run one trial per GPU at a time "
+                "(n_jobs=1, one worker per GPU), bound the search space to what fits, and report an out-of-memory "
+                "trial as pruned (catch torch.OutOfMemoryError and raise optuna.TrialPruned) so the search goes on.",
+            ),
             # issue 36, round fifty-three: an LLM in the browser or through Vulkan (WebLLM, MLC LLM): the model
             # variant decides the memory
             Variant(
@@ -3772,9 +3795,13 @@ _CORE: tuple[KnownError, ...] = (
             Variant(
                 SHOWN["pycuda"],
                 "PyCUDA",
-                "Free device buffers explicitly (`DeviceAllocation.free()`, or drop the GPUArray) instead of waiting "
-                "for garbage collection, reuse buffers through `pycuda.tools.DeviceMemoryPool` (and `free_held()` "
-                "it), and check `pycuda.driver.mem_get_info()` for what is free.",
+                "PyCUDA could not allocate device memory (cuMemAlloc failed): the job needs more than is free. "
+                "Running a program built on PyCUDA (cryoSPARC and other scientific tools): give it less to hold at "
+                "once (a smaller box size, batch or volume, binning, fewer jobs on the same GPU), stop other "
+                "processes on the GPU (`nvidia-smi`), or run it on a GPU with more memory. In code you write: free "
+                "device buffers explicitly (`DeviceAllocation.free()`, or drop the GPUArray) instead of waiting for "
+                "garbage collection, reuse buffers through `pycuda.tools.DeviceMemoryPool` (and `free_held()` it), "
+                "and check `pycuda.driver.mem_get_info()` for what is free.",
                 product="pycuda",
             ),
             Variant(

@@ -1320,3 +1320,25 @@ FAMILIES: tuple[KnownError, ...] = (
     *_GGML_RUNS,
     *_NON_NVIDIA,
 )
+
+# issue 36, round sixty-three: an AutoML server whose native booster is missing on this platform
+FAMILIES = FAMILIES + (
+    KnownError(
+        "h2o-xgboost-not-registered",
+        "H2O: Algorithm 'xgboost' is not registered (no native XGBoost for this platform, e.g. Apple Silicon)",
+        r"Algorithm '?xgboost'? is not registered",
+        "H2O-3's XGBoost runs on a native library its jar carries for some platforms only (Linux x86-64 with or "
+        "without a GPU, macOS on Intel); on others (macOS on Apple Silicon, Windows in recent releases, some "
+        "minimal Linux images) the extension does not register, so h2o.xgboost fails with this.",
+        "Run H2O's XGBoost where H2O ships it (a Linux x86-64 machine or container, `docker run --platform "
+        "linux/amd64` on a Mac only emulates slowly), or use H2O's own GBM (h2o.gbm) / the xgboost Python package "
+        "directly; `h2o.xgboost.available()` says whether this cluster has it.",
+        weight=80,
+        applies="H2O-3 (R and Python clients, the h2o jar)",
+        shown_by=("tests/troubleshooting/test_round63_v63.py::test_tabular_and_science_tools",),
+        example="java.lang.IllegalStateException: Algorithm 'xgboost' is not registered. Available algos: [glm, "
+        "gbm, drf]",
+        example_source="h2oai/h2o-3 h2o-core water/api/ModelBuilderHandler (its IllegalStateException for an "
+        "unregistered algorithm)",
+    ),
+)

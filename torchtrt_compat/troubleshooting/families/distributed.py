@@ -1361,3 +1361,61 @@ FAMILIES = FAMILIES + (
         "(written from memory)",
     ),
 )
+
+# issue 36, round sixty-three: training scripts that run only under their distributed launch, Horovod without GPU ops,
+# torch's old SyncBatchNorm
+FAMILIES = FAMILIES + (
+    KnownError(
+        "dist-script-needs-ddp-launch",
+        "NotImplementedError: Only DistributedDataParallel is supported (a training script started without its "
+        "multi-process launch flags)",
+        r"NotImplementedError: Only DistributedDataParallel is supported",
+        "Scripts built on PyTorch's ImageNet example (MoCo, SimSiam, DenseCL, their linear-evaluation scripts) "
+        "support only DistributedDataParallel: started without --multiprocessing-distributed and a --dist-url they "
+        "take the single-GPU branch, which raises this on purpose. Nothing is wrong with the GPUs.",
+        "Start it the way its README does, even on one machine or one GPU: `python main_moco.py --dist-url "
+        "'tcp://localhost:10001' --multiprocessing-distributed --world-size 1 --rank 0 [your other options] "
+        "<data folder>` (CUDA_VISIBLE_DEVICES picks the GPUs; the batch size is split over them).",
+        weight=85,
+        applies="scripts derived from pytorch/examples imagenet/main.py (MoCo, SimSiam, DenseCL, PixPro, ...)",
+        shown_by=("tests/troubleshooting/test_round63_v63.py::test_training_scripts_and_distributed_libraries",),
+        example="NotImplementedError: Only DistributedDataParallel is supported.",
+        example_source="facebookresearch/moco main_moco.py and simsiam main_simsiam.py (main_worker's raise when "
+        "not args.distributed)",
+    ),
+    KnownError(
+        "dist-horovod-without-gpu-ops",
+        "Horovod was built without CUDA: 'Requested ReadyEvent with GPU device but not compiled with CUDA'",
+        r"Requested ReadyEvent with GPU device but not compiled with CUDA",
+        "Horovod's collective on a CUDA tensor (hvd.broadcast_parameters, allreduce of GPU gradients) needs GPU "
+        "operations compiled in; this Horovod was built without them (a plain `pip install horovod` on a machine "
+        "where its build found no CUDA / NCCL), so it refuses GPU tensors.",
+        "Rebuild Horovod with GPU operations, in the same environment as torch: `pip uninstall horovod`, then "
+        "`HOROVOD_GPU_OPERATIONS=NCCL HOROVOD_WITH_PYTORCH=1 pip install --no-cache-dir horovod` with the CUDA "
+        "toolkit and NCCL of torch's CUDA on the path (HOROVOD_NCCL_HOME if NCCL is not in a standard place); "
+        "`horovodrun --check-build` must list NCCL under 'Available Tensor Operations'.",
+        weight=85,
+        applies="Horovod with PyTorch (and TensorFlow) on GPUs",
+        shown_by=("tests/troubleshooting/test_round63_v63.py::test_training_scripts_and_distributed_libraries",),
+        example="RuntimeError: Internal error. Requested ReadyEvent with GPU device but not compiled with CUDA.",
+        example_source="horovod horovod/common/ready_event.cc (its error when built without HAVE_CUDA)",
+    ),
+    KnownError(
+        "torch-syncbn-2d-input",
+        "ValueError: expected at least 3D input (got 2D input) from SyncBatchNorm (torch before 1.4 refuses (N, C) "
+        "input)",
+        r"expected at least 3D input \(got 2D input\)",
+        "SyncBatchNorm (what convert_sync_batchnorm makes of a model's BatchNorm1d layers, such as a projection "
+        "head's) refused a 2D (N, C) input: torch releases before 1.4 accepted only 3D and larger inputs there.",
+        "Install torch 1.4 or newer (SyncBatchNorm accepts (N, C) since then), or keep the 1D batch-norm layers "
+        "out of the conversion (leave BatchNorm1d as it is, or unsqueeze the input to (N, C, 1) around it).",
+        requires=r"SyncBatchNorm|sync_batchnorm|batchnorm\.py",
+        weight=80,
+        applies="torch 1.1 - 1.3 (nn.SyncBatchNorm)",
+        shown_by=("tests/troubleshooting/test_round63_v63.py::test_training_scripts_and_distributed_libraries",),
+        example='  File "torch/nn/modules/batchnorm.py", line 425, in _check_input_dim\nValueError: expected at '
+        "least 3D input (got 2D input)",
+        example_source="torch 1.1-1.3 torch/nn/modules/batchnorm.py (SyncBatchNorm._check_input_dim); pytorch "
+        "pull request 29626 (2D input allowed, torch 1.4)",
+    ),
+)

@@ -487,3 +487,33 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="facebookresearch/PyTorch-BigGraph#154; torch/__init__.py (TORCH_USE_RTLD_GLOBAL)",
     ),
 )
+
+# issue 36, round sixty-three: GPUDirect Storage's kernel module refusing an IO
+FAMILIES = FAMILIES + (
+    KnownError(
+        "gds-nvidia-fs-io-failed",
+        "GPUDirect Storage IO failed in the nvidia-fs kernel module ('nvidia-fs:rw_verify_area failed', 'read / "
+        "write IO failed', cuFile's 'failed to submit io')",
+        r"\bnvidia-fs:\s{0,2}(?:rw_verify_area failed with -?\d{1,4}|(?:read|write) IO failed\b"
+        r"|nvfs_\w{1,60}: rdma version not set)"
+        r"|\bfailed to submit io of type \d{1,2} ret: -?\d{1,4}",
+        "The nvidia-fs kernel module (GPUDirect Storage's path between storage and GPU memory) refused the IO: the "
+        "platform does not support the path it takes (GPU and NVMe / NIC under the CPU's root port with the IOMMU "
+        "on: GDS needs the IOMMU off or in passthrough there, or a PCIe switch), the file system or mount is not "
+        "one GDS supports in this mode, or the installed nvidia-fs build is broken for this kernel (a dkms package "
+        "update that regressed).",
+        "Check what GDS says of this machine: `/usr/local/cuda/gds/tools/gdscheck -p` (platform, IOMMU, file "
+        "systems, nvidia-fs version) and `dmesg | grep nvidia-fs`; boot with the IOMMU off or in passthrough "
+        "(`iommu=pt`, or intel_iommu=off / amd_iommu=off) when the traffic crosses the root port; use a supported "
+        "file system and mount (ext4 / XFS on local NVMe with data=ordered, or a GDS-enabled network file system); "
+        "if it began after an nvidia-fs-dkms update, install the previous version (`apt install "
+        "nvidia-fs-dkms=<older version>`) until a fixed release. cuFile's compatibility mode (allow_compat_mode in "
+        "cufile.json) reads through the CPU meanwhile.",
+        weight=80,
+        applies="NVIDIA GPUDirect Storage (nvidia-fs, cuFile, kvikio, fastsafetensors' GDS loader)",
+        shown_by=("tests/troubleshooting/test_round63_v63.py::test_data_loading_and_storage_on_the_gpu",),
+        example="[  245.749599] nvidia-fs:rw_verify_area failed with -14\n[  245.749616] nvidia-fs:write IO failed "
+        ":-14",
+        example_source="NVIDIA gds-nvidia-fs src/nvfs-core.c (its pr_err lines), cuFile's gdsio tool",
+    ),
+)

@@ -1181,6 +1181,19 @@ FAMILIES: tuple[KnownError, ...] = (
                 "medium: Memory on /dev/shm), or use fewer workers (num_workers=0, the tool's option for export "
                 "processes); `df -h /dev/shm` shows its size.",
             ),
+            # issue 36, round sixty-three: LightGBM (a pip wheel) crashing on macOS, often in a conda environment:
+            # two OpenMP runtimes in one process
+            Variant(
+                r"\A(?=[\s\S]{0,300000}?\b(?:lgbm|lightgbm)\b)(?=[\s\S]{0,300000}?(?:\bmac ?OS\b|\bdarwin\b|\.dylib\b"
+                r"|/Users/|^zsh: ))",
+                "LightGBM on macOS (OpenMP runtimes)",
+                "LightGBM's macOS build runs on OpenMP (libomp); a pip wheel in a conda environment (or beside "
+                "xgboost's, torch's or MKL's OpenMP) puts two OpenMP runtimes in one process, which crashes or hangs "
+                "at the first training. In conda, install LightGBM from conda-forge (`pip uninstall lightgbm && "
+                "conda install -c conda-forge lightgbm`) so the environment has one OpenMP; with pip, `brew install "
+                "libomp` and keep the other OpenMP libraries out of the same process (`otool -L` on lib_lightgbm.so "
+                "shows which libomp it loads); meanwhile leave LightGBM out of an AutoML run's learners.",
+            ),
             # issue 36, round thirty-four: the crashing frame is torch's CUDA caching allocator (c10's
             # CUDACachingAllocator malloc / free / its DeviceCachingAllocator): the allocator's own state, under
             # memory pressure or fragmentation (a long run of many fits), not a package built for another torch

@@ -326,3 +326,28 @@ FAMILIES: tuple[KnownError, ...] = (
         "check) and include/tiny-cuda-nn/common.h (TCNN_HALF_PRECISION)",
     ),
 )
+
+# issue 36, round sixty-three: apex's mixed precision refusing what it was given
+FAMILIES = FAMILIES + (
+    KnownError(
+        "apex-amp-optimizer-type",
+        "apex.amp.initialize: optimizers must be either a single optimizer or a list of optimizers (an optimizer "
+        "wrapper apex does not accept)",
+        r"optimizers must be either a single optimizer or a list of optimizers",
+        "apex.amp.initialize checks that it was given torch.optim.Optimizer objects; the code passes a wrapper "
+        "(apex's or a project's LARC / LARS / lookahead class) that newer apex releases no longer accept, or "
+        "something else in the optimizer's place. apex.amp itself is deprecated: torch has had native mixed "
+        "precision since 1.6.",
+        "Use the apex commit the project pins (its README or requirements name it; build it with --cuda_ext "
+        "against your torch), or give amp.initialize the inner optimizer and wrap it afterwards; better, replace "
+        "apex.amp with torch's own mixed precision (torch.autocast and torch.amp.GradScaler), or run without fp16 "
+        "(the project's --use_fp16 false).",
+        requires=r"\bamp\b|apex",
+        weight=80,
+        applies="NVIDIA apex (apex.amp, deprecated) with optimizer wrappers",
+        shown_by=("tests/troubleshooting/test_round63_v63.py::test_training_scripts_and_distributed_libraries",),
+        example='    model, optimizer = apex.amp.initialize(model, optimizer, opt_level="O1")\nTypeError: optimizers '
+        "must be either a single optimizer or a list of optimizers.",
+        example_source="NVIDIA apex apex/amp/_initialize.py (_initialize's type check)",
+    ),
+)

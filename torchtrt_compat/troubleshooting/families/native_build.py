@@ -65,6 +65,13 @@ _SYSTEM_LIBRARY_BUILDS: tuple[tuple[str, str, str, str], ...] = (
     ("pyodbc", "unixODBC", "unixodbc-dev", "unixodbc"),
     ("pycurl", "libcurl and OpenSSL", "libcurl4-openssl-dev libssl-dev", "curl openssl"),
     ("dbus-python", "D-Bus", "libdbus-1-dev libglib2.0-dev pkg-config", "dbus pkg-config"),
+    # issue 36, round sixty-three: FFCV's setup.py asks pkg-config for opencv4 and libturbojpeg
+    (
+        "ffcv",
+        "OpenCV and libjpeg-turbo (found through pkg-config)",
+        "libopencv-dev libturbojpeg0-dev pkg-config",
+        "opencv jpeg-turbo pkg-config",
+    ),
 )
 
 
@@ -73,7 +80,9 @@ def _system_library_variant(name: str, library: str, deb: str, brew: str) -> Var
     words = name.replace("-", "[-_]")
     return Variant(
         rf"(?:Failed building wheel for|Could not build wheels for|Building wheel for|Failed to build) "
-        rf"[`'\"]?{words}\b(?![-_.\w])",
+        rf"[`'\"]?{words}\b(?![-_.\w])"
+        # pip's build folder of the package (its setup.py failing before any wheel: "metadata-generation-failed")
+        rf"|pip-install-\w{{1,20}}[\\/]{words}[_-]\w{{0,40}}[\\/]setup\.py",
         f"{name} (its build needs {library})",
         f"{name} is built from source here (no wheel of it fits this Python and platform), and its build compiles "
         f"against {library}, whose headers a fresh machine lacks: install them first (Debian / Ubuntu: `sudo apt "

@@ -196,7 +196,7 @@ FAMILIES: tuple[KnownError, ...] = (
         "proc-illegal-instruction",
         "Illegal instruction (SIGILL): a build for CPU instructions this processor lacks (AVX, AVX2, AVX-512)",
         # (not cuda-gdb's "CUDA Exception: Warp Illegal Instruction", a GPU warp's: torch-gpu-fault)
-        r"^[^\n]{0,120}(?<!Warp )\bIllegal instruction(?: \(core dumped\))?\s{0,4}$|illegal hardware instruction"
+        r"^[^\n]{0,120}(?<!Warp )\bIllegal instruction(?: ?\(core dumped\))?\s{0,4}$|illegal hardware instruction"
         r"|Fatal Python error: Illegal instruction|interrupted by signal 4: SIGILL|\bSIGILL\b"
         r"|exitcode\s{0,4}: -4 \(pid: \d{1,10}\)"
         # issue 36, round thirty-eight: a wrapper's report of a child's exit as a negative number, -N being signal N
@@ -427,6 +427,9 @@ FAMILIES: tuple[KnownError, ...] = (
         # (issue 36, round sixty-two)
         r"|^[^\n]{0,80}\b(?:Using|Selected) [\w-]{1,30} device:? {0,2}['\"]?cpu['\"]?\.?\s*$"
         r"|^\s{0,8}(?:Have CUDA|CUDA available|Use CUDA)\s{0,2}[:=]\s{0,4}False\s*$"
+        # a program that counts the GPUs it found ("Found 0 GPU(s). Start DDP + Compiling."; issue 36, round
+        # sixty-three)
+        r"|\b(?:Found|Detected|Using) 0 (?:GPU|CUDA device)(?:\(s\)|s)?\b"
         r"|Use pytorch device(?:_name)?: cpu\b|\btorch-\d{1,2}\.\d{1,3}\.\d{1,3}\+cpu CPU\b"
         # a program's start-up log naming the CPU build of torch (python-audio-separator's "PyTorch Version:
         # 2.4.1+cpu") or its CPU fallback ("No hardware acceleration could be configured, running in CPU mode", "No
@@ -444,8 +447,9 @@ FAMILIES: tuple[KnownError, ...] = (
         "program's own device option set to cpu.",
         'Ask torch what it sees: `python -c "import torch; print(torch.__version__, torch.version.cuda, '
         'torch.cuda.is_available())"`: a +cpu version or None means the CPU build (install the CUDA build of '
-        "torch for your driver); False with a CUDA version means the driver (`nvidia-smi`) or "
-        "CUDA_VISIBLE_DEVICES; True means the program's own device option (device=0 / --device cuda).",
+        "torch for your driver); False with a CUDA version means the driver (`nvidia-smi`; after a suspend / resume "
+        "the driver's UVM module is often left broken: `sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm`, or "
+        "reboot) or CUDA_VISIBLE_DEVICES; True means the program's own device option (device=0 / --device cuda).",
         variants=(
             Variant(
                 r"\+cpu\b",

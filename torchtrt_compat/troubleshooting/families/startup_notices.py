@@ -224,8 +224,24 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
 )
 
-# issue 36, round sixty-two: a graph library's start-up notice that it picked its default backend
+# issue 36, round sixty-two: a graph library's start-up notice that it picked its default backend; round sixty-three:
+# libtiff's warning for a tag it does not know
 FAMILIES = FAMILIES + (
+    KnownError(
+        "libtiff-unknown-tag-notice",
+        "TIFFReadDirectory: Warning, Unknown field with tag N (libtiff reading a file with a private tag: harmless)",
+        r"TIFFReadDirectory: Warning, Unknown field with tag \d{1,6}",
+        "libtiff met a tag it does not know (a camera's or a vendor's private tag, such as EER movies' 65002) and "
+        "skips it, printing this once per page; the image data is read as usual.",
+        "Nothing to fix: the program goes on (hide it with `2>/dev/null`, or libtiff's TIFFSetWarningHandler in "
+        "code you own). If something did fail, the cause is elsewhere in the output: give explain the whole output.",
+        severity="notice",
+        weight=30,
+        applies="any program that reads TIFF-based files through libtiff (EER / TIFF movies, microscopy stacks)",
+        shown_by=("tests/troubleshooting/test_round63_v63.py::test_tabular_and_science_tools",),
+        example="TIFFReadDirectory: Warning, Unknown field with tag 65002 (0xfdea) encountered.",
+        example_source="libtiff tif_dirread.c (TIFFReadDirectory's warning for an unknown tag)",
+    ),
     KnownError(
         "dgl-backend-default-notice",
         "DGL backend not selected or invalid. Assuming PyTorch for now (DGL's start-up notice: a harmless default)",

@@ -59,7 +59,7 @@ FAMILIES: tuple[KnownError, ...] = (
         r"Cannot load (?:lib)?(?:nvcuvid|nvidia-encode|nvEncodeAPI(?:64)?)(?:\.so(?:\.\d{1,3}){0,3}|\.dll)?\b"
         r"|Failed loading nvcuvid\b|Failed loading nvenc\b|\bEncodeAPI not found\b"
         # DALI's own loader (issue 36, round thirty-eight: its video reader dlopens the driver's decoder)
-        r"|\bdlopen libnvcuvid\.so(?:\.1)? failed"
+        r"|\bdlopen \"?libnvcuvid\.so(?:\.1)?\"? failed"
         # issue 36, round forty-four: an application's NVENC open failing with only FFmpeg's generic error (OBS's
         # "Failed to open NVENC codec: Generic error in an external library"), a Video Codec SDK call answering CUDA
         # error 100 (no device) or a garbage code (the driver's video library not the real one), FFmpeg's CUDA
@@ -81,7 +81,7 @@ FAMILIES: tuple[KnownError, ...] = (
             # issue 36, round thirty-eight: DALI's GPU video reader (fn.readers.video / ops.VideoReader) in a cloud
             # notebook or container started without the driver's video capability
             Variant(
-                r"\bdlopen libnvcuvid\.so(?:\.1)? failed|\bnvidia\.dali\b|\bDALI\b",
+                r"\bdlopen \"?libnvcuvid\.so(?:\.1)?\"? failed|\bnvidia\.dali\b|\bDALI\b",
                 "DALI's GPU video reader",
                 "DALI's video reader decodes on the GPU through the driver's libnvcuvid.so.1, which it could not "
                 "open: the driver's video (NVDEC) component is not there. In a container or a hosted / cloud "
@@ -496,7 +496,9 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "dali-nvml-error",
         "DALI's NVML call failed ('nvml error (N)'): CPU-affinity pinning on a GPU or platform NVML does not serve",
-        r"\bnvml error \(\d{1,3}\)",
+        # older DALI releases: "nvml error: 13 Local version of NVML doesn't implement this function" (issue 36,
+        # round sixty-three)
+        r"\bnvml error \(\d{1,3}\)|\bnvml error: \d{1,3} [A-Z]",
         "DALI queries NVML (the driver's management library) to pin its threads near the GPU: on Jetson and other "
         "integrated GPUs NVML does not answer those queries (NVML_ERROR_NOT_SUPPORTED, 3), in a container without "
         "the utility capability libnvidia-ml is missing, and a driver / library mismatch fails nvmlInit.",
@@ -504,6 +506,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "`Pipeline(..., set_affinity=False)` where set); on desktop / server GPUs check `nvidia-smi` works in "
         "the same environment (containers: NVIDIA_DRIVER_CAPABILITIES including utility).",
         variants=(
+            Variant(
+                r"nvml error:? \(?13\)?:? |doesn't implement this function|NVML_ERROR_FUNCTION_NOT_FOUND",
+                "13: the NVML loaded lacks a function DALI calls",
+                "The libnvidia-ml the process loaded is older than the functions DALI calls "
+                "(NVML_ERROR_FUNCTION_NOT_FOUND, 13): in a container or a Slurm / enroot job it is not the host "
+                "driver's own, because the job was started without the driver's utility capability (enroot / "
+                "pyxis and Docker mount the host's library only with NVIDIA_DRIVER_CAPABILITIES including utility; "
+                "`all` mounts every one), or an old copy of the library sits on the loader path. Start the job with "
+                "the capabilities exposed (NVIDIA_DRIVER_CAPABILITIES=all, or compute,utility,video), check "
+                "`nvidia-smi` works inside it, and remove stray libnvidia-ml copies (`ldconfig -p | grep nvidia-ml`); "
+                "or turn DALI's pinning off (set_affinity=False, affine=False).",
+            ),
             Variant(
                 JETSON,
                 "Jetson",
@@ -524,7 +538,8 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "dali-nvjpeg-error",
         "DALI's nvJPEG decode failed ('nvJPEG error (N): ...'): an image or a GPU nvJPEG cannot decode",
-        r"\bnvJPEG error \(\d{1,2}\)",
+        # older DALI releases quote the status ('NVJPEG error "5"'; issue 36, round sixty-three)
+        r"\bnvJPEG error (?:\(\d{1,2}\)|\"\d{1,2}\")",
         "DALI's GPU JPEG decoder (nvJPEG) returned an error: the file is not a JPEG nvJPEG decodes (a corrupt or "
         "truncated file, CMYK / lossless / arithmetic-coded JPEG, a PNG named .jpg), the hardware JPEG decoder "
         "path is not available on this GPU (NVJPEG_STATUS_ARCH_MISMATCH, 7), or GPU memory ran out (allocator "
@@ -533,6 +548,18 @@ FAMILIES: tuple[KnownError, ...] = (
         "device='cpu'); let DALI fall back for images nvJPEG refuses (it does for many formats; check the file "
         "with `file`/PIL), on GPUs without the hardware decoder pass hw_decoder_load=0, and for allocation "
         "failures lower the batch size or device_memory_padding.",
+        variants=(
+            Variant(
+                r"nvJPEG error (?:\(5\)|\"5\")|NVJPEG_STATUS_ALLOCATOR_FAILURE",
+                "5: the decoder's allocation failed (GPU or pinned host memory)",
+                "nvJPEG could not allocate its buffers (NVJPEG_STATUS_ALLOCATOR_FAILURE, 5): the GPU (or pinned host "
+                "memory) ran out while the model held most of it, typically on a large image that needed bigger "
+                "buffers mid-epoch. Preallocate the decoder's buffers (`device_memory_padding` / "
+                "`host_memory_padding` of the mixed decoder, e.g. 211025920 / 140544512), lower the batch size or "
+                "DALI's num_threads, keep the model's memory lower (PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True)"
+                ", or decode on the CPU (device='cpu') for this job.",
+            ),
+        ),
         requires=r"\bdali\b|DALI|nvidia\.dali|decoders\.|ImageDecoder",
         loose=True,
         alternatives=("gpu-out-of-memory",),

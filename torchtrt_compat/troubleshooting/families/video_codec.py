@@ -74,7 +74,10 @@ FAMILIES: tuple[KnownError, ...] = (
         "index :cufio-udev') or its driver not opened (cuFileDriverOpen)",
         r"Assertion failure, file index :cufio[\w-]{0,40}"
         r"|\bcuFileDriverOpen\b[^\n]{0,80}\b(?:failed|error|returned)"
-        r"|\bCU_FILE_DRIVER_NOT_INITIALIZED\b|\bcuFile driver (?:failed|not loaded|is not loaded)",
+        r"|\bCU_FILE_DRIVER_NOT_INITIALIZED\b|\bcuFile driver (?:failed|not loaded|is not loaded)"
+        # registering a GPU buffer with cuFile failing (fastsafetensors' "gds_device_buffer.cufile_register:
+        # cuFileBufRegister returned an error = 5016"; issue 36, round sixty-three)
+        r"|\bcuFileBufRegister\b[^\n]{0,80}\b(?:returned an error|failed)\b",
         "A library that reads files straight into GPU memory (cuCIM, KvikIO, DALI's GDS reader, cuDF) loads "
         "NVIDIA's GPUDirect Storage library (libcufile, installed with the CUDA toolkit since 11.4) and opens its "
         "driver: where GDS is not supported (WSL, most VMs and containers without the nvidia-fs kernel module or "
