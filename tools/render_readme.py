@@ -894,6 +894,19 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round sixty-three's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round64",
+        "round sixty-four (learned compression, federated and private learning, music analysis, adversarial "
+        "robustness and verification, continual and meta-learning, probabilistic programming, spiking networks, "
+        "course code)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-sixty-three fix (`3037896`)",
+            ),
+            ("after_by_hand", "after round sixty-four's fixes (not blind)"),
+        ],
+    ),
 )
 
 

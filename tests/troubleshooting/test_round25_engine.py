@@ -52,6 +52,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round61", 30),
         ("round62", 73),
         ("round63", 68),
+        ("round64", 61),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:

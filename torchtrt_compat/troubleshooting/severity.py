@@ -1358,6 +1358,41 @@ def _warning_message_lines(text: str, found: dict[int, Level]) -> None:
             at = above
 
 
+#: Python's display of a warning at a line's start ("<file>:<line>: <Category>Warning: ")
+_PY_WARNING_AT = re.compile(_PY_WARNING_HEADER + r": ", re.MULTILINE)
+
+
+def _wrapped_warning_lines(text: str, found: dict[int, Level]) -> None:
+    """A warning Python displayed, hard-wrapped at a console's width (its header line and each full line equally long,
+    at least 60 characters, the last one shorter, then the indented source line Python shows): the continuation lines
+    are the warning's, whatever their words (torch's "UserWarning: Plan failed with a cu" /
+    "dnnException: ... cudnn_status: CUDNN_STATUS_NOT_SUP" / "PORTED (Triggered internally at ...)"; issue 36, round
+    sixty-four)."""
+    if "Warning: " not in text:
+        return
+    for n, m in enumerate(_PY_WARNING_AT.finditer(text)):
+        if n >= 32:
+            break
+        head = m.start()
+        head_end = text.find("\n", head)
+        width = head_end - head
+        if found.get(head) != "warning" or head_end < 0 or width < 60:
+            continue
+        block: list[int] = []
+        at, last = head_end + 1, width
+        while last == width and len(block) < 12 and at < len(text):
+            stop = text.find("\n", at)
+            stop = len(text) if stop < 0 else stop
+            line = text[at:stop]
+            if not line.strip() or line[:1].isspace():
+                break
+            block.append(at)
+            at, last = stop + 1, stop - at
+        source = text[at : text.find("\n", at) if "\n" in text[at:] else len(text)]
+        if block and last < width and source[:1] in (" ", "\t") and source.strip():
+            found.update((s, "warning") for s in block)
+
+
 #: a warnings class of any name at a line's start ("numba.core.errors.NumbaPerformanceWarning: ...")
 _ANY_WARNING = re.compile(r"^(?:[A-Za-z_]\w{0,40}\.){0,6}[A-Z]\w{0,60}Warning: (?=\S)", re.MULTILINE)
 
@@ -1602,6 +1637,7 @@ def _levels(text: str, depth: int) -> Levels:
     _bare_warnings(text, found)
     _warning_source_lines(text, found)
     _warning_message_lines(text, found)
+    _wrapped_warning_lines(text, found)
     _self_described_notices(text, found)
     _native_library_lines(text, found)
     if found:  # a pasted log beside the user's sentence: read what the sentence says happened

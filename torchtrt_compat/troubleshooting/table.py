@@ -2476,6 +2476,12 @@ _CORE: tuple[KnownError, ...] = (
         # but got tensor with CPU DeviceType" (issue 36, round fifty-six)
         r"|\b[Ee]xpected device (?:cuda|cpu)(?::\d{1,2})? but got device (?:cuda|cpu)(?::\d{1,2})?"
         r"|Expected tensor to have \w{2,10} DeviceType, but got tensor with \w{2,10} DeviceType"
+        # autograd's check of a gradient handed to backward (torch 1.x: "invalid gradient at index 0 - expected type
+        # torch.cuda.FloatTensor but got torch.FloatTensor"; later "expected device cuda:0 but got cpu"), and torch
+        # 1.x's CUDA elementwise kernel given a CPU tensor ("iter.device(arg).is_cuda() INTERNAL ASSERT FAILED at
+        # .../Loops.cuh"); issue 36, round sixty-four
+        r"|invalid gradient at index \d{1,3} - expected (?:type|device) [\w.:]{1,40} but got [\w.:]{1,40}"
+        r"|iter\.device\(arg\)\.is_cuda\(\) INTERNAL ASSERT FAILED"
         # DataParallel's check of the wrapped model (torch/nn/parallel/data_parallel.py)
         r"|module must have its parameters and buffers on device cuda:\d{1,2} \(device_ids\[0\]\)"
         # a TVM-compiled function's own check of an argument's device (runtime/module_util.cc)

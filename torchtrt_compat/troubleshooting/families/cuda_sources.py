@@ -341,8 +341,54 @@ FAMILIES: tuple[KnownError, ...] = (
     ),
 )
 
-# issue 36, round sixty-two: nvcc not knowing a function of the project's own (not CUDA's, not a compiler intrinsic)
+# issue 36, round sixty-two: nvcc not knowing a function of the project's own (not CUDA's, not a compiler intrinsic);
+# round sixty-four: a diagnostic name older nvcc does not know, the CUDA samples' helper headers
 FAMILIES = FAMILIES + (
+    KnownError(
+        "build-nvcc-unknown-diag-tag",
+        "nvcc: Command-line error: invalid error tag in diagnostic control option: X (a warning name this CUDA "
+        "toolkit does not know)",
+        r"invalid error tag in diagnostic control option: \w{1,80}",
+        "The build passes nvcc a diagnostic to suppress or raise (-Xcudafe --diag_suppress=<name>, "
+        "#pragma nv_diag_suppress) by a name this toolkit's front end does not have: names are added release by "
+        "release, so a flag written for a newer CUDA stops an older one at its first file (a code generator's or a "
+        "project's build options).",
+        "Use a CUDA toolkit at least as new as the one the project's build flags were written for (its README), or "
+        "update the project to a release that adds the flag only for the CUDA versions that know it; as a local "
+        "fix, drop the --diag_suppress=<name> from the build's NVCCFLAGS / the generator's options.",
+        op=r"invalid error tag in diagnostic control option: (\w{1,80})",
+        weight=80,
+        applies="nvcc (CUDA 9.x and later), generated and project builds",
+        shown_by=("tests/troubleshooting/test_round64_v64.py::test_kernel_compilers_and_builds",),
+        example="Command-line error: invalid error tag in diagnostic control option: extern_entity_treated_as_static",
+        example_source="nvcc's EDG front end (cudafe++) command-line diagnostics",
+    ),
+    KnownError(
+        "build-cuda-samples-helpers-missing",
+        "The CUDA samples' helper headers are missing (helper_cuda.h / helper_timer.h not found; StopWatchInterface, "
+        "checkCudaErrors undeclared)",
+        rf"fatal error: {_Q}?helper_(?:cuda|timer|functions|string|math|image|gl)\.h{_Q}?: No such file or directory"
+        rf"|{_Q}(?:StopWatchInterface|sdkCreateTimer|sdkStartTimer|sdkStopTimer|sdkGetTimerValue|checkCudaErrors"
+        rf"|getLastCudaError|findCudaDevice|gpuGetMaxGflopsDeviceId){_Q} (?:does not name a type|was not declared in "
+        rf"this scope)"
+        + "|"
+        + _undefined(r"(?:checkCudaErrors|getLastCudaError|findCudaDevice|sdkCreateTimer|StopWatchInterface)"),
+        "The code uses the helpers of NVIDIA's CUDA samples (helper_cuda.h's checkCudaErrors, helper_timer.h's "
+        "StopWatchInterface and sdk*Timer): they are not part of the CUDA toolkit's headers and, since CUDA 11.6, "
+        "not installed with it at all (they live in the cuda-samples repository's Common folder), so the include "
+        "path the build expects for them is empty or wrong.",
+        "Get the samples' common headers (clone the cuda-samples repository at the tag of your CUDA version) and "
+        "point the build at them: -I<cuda-samples>/Common (older layouts: common/inc), e.g. the project's "
+        "CUDA_SAMPLES / configure.mk include variable, CMake's include_directories; or replace the few helpers "
+        "with your own checks (a CUDA error-check macro, std::chrono for the timer).",
+        weight=84,
+        applies="C / C++ CUDA projects that use the CUDA samples' helpers (CARLsim, course and research code)",
+        shown_by=("tests/troubleshooting/test_round64_v64.py::test_kernel_compilers_and_builds",),
+        example="carlsim/kernel/inc/snn.h:1128:2: error: 'StopWatchInterface' does not name a type; did you mean "
+        "'UpdateInterval'?",
+        example_source="NVIDIA cuda-samples Common/helper_cuda.h and helper_timer.h (CUDA 11.6 stopped shipping "
+        "the samples with the toolkit)",
+    ),
     KnownError(
         "build-nvcc-own-identifier-undefined",
         'nvcc: identifier "X" is undefined for a function of the project\'s own (a header its .cu file does not '

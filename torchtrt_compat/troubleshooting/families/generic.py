@@ -560,6 +560,20 @@ FAMILIES: tuple[KnownError, ...] = (
                 "interpreter and without isolation, `python -m pip install --no-build-isolation <package or folder>` "
                 "(also check that `pip` is that env's: `python -m pip --version`).",
             ),
+            # issue 36, round sixty-four: a package's compiled submodule (compressai._CXX, X._C, X._ext): the package
+            # imported, its extension did not; most often a source folder of the same name shadows the installed one
+            Variant(
+                r"No module named '[A-Za-z]\w{0,60}\.(?:_C|_CXX|_ext|_cuda\w{0,20}|_C_\w{1,20}"
+                r"|_\w{1,30}_(?:C|ext|cuda))'",
+                "a package's compiled extension module (X._C / X._ext / X._CXX)",
+                "The package imported but its compiled extension did not: run from a source checkout, a folder of the "
+                "same name (a project that ships its own modified copy, or the package's repository root) shadows "
+                "the installed package, which has the built extension (`python -c 'import <package>; "
+                "print(<package>.__file__)'` shows which one loads): rename or move that folder, or run from "
+                "elsewhere. Otherwise the install built no extension (a source install without a compiler or CUDA, "
+                "or `pip install -e .` whose build failed): reinstall it so the build runs (`pip install -v "
+                "--no-build-isolation .` and read the first error) or install a prebuilt wheel.",
+            ),
         ),
         op=r"No module named '?([\w.]{1,120})",
         advice="module-package",

@@ -660,3 +660,46 @@ FAMILIES: tuple[KnownError, ...] = (
         example_source="numba numba/cuda/dispatcher.py (low occupancy warning)",
     ),
 )
+
+# issue 36, round sixty-four: KeOps, which compiles its kernels when first called
+FAMILIES = FAMILIES + (
+    KnownError(
+        "keops-cpu-only-notice",
+        "[KeOps] Warning: no C++ compiler / CUDA libraries were not detected; using cpu only mode (KeOps' start-up "
+        "notice)",
+        r"\[KeOps\] Warning : (?:Cuda libraries were not detected on the system ?; using cpu only mode"
+        r"|\s{0,4}\n\s{0,8}The default C\+\+ compiler could not be found on your system)",
+        "pykeops checks at import for the C++ compiler and the CUDA libraries it compiles its kernels with; "
+        "without them it runs its formulas on the CPU only (or not at all when no compiler is found). Nothing "
+        "failed here: a library that imports pykeops optionally goes on without it.",
+        "Nothing to fix unless you want KeOps on the GPU: then install g++ (or set CXX to a compiler) and the "
+        "CUDA toolkit's libraries KeOps compiles against (nvrtc, cudart headers: a CUDA toolkit, or the nvidia-* "
+        "pip wheels), and check with `python -c 'import pykeops; pykeops.test_torch_bindings()'`. If something did "
+        "fail, the cause is elsewhere in the output: give explain the whole output.",
+        severity="notice",
+        weight=30,
+        applies="pykeops 2.x (KeOps, used by GeomLoss, GPyTorch's KeOps kernels, OpenDataVal)",
+        shown_by=("tests/troubleshooting/test_round64_v64.py::test_kernel_compilers_and_builds",),
+        example="[KeOps] Warning : Cuda libraries were not detected on the system ; using cpu only mode",
+        example_source="getkeops pykeops/common/ and keopscore/config (KeOpsWarning at import)",
+    ),
+    KnownError(
+        "keops-kernel-load-failed",
+        "[KeOps] error: cuModuleLoadDataEx(...) failed with error CUDA_ERROR_INVALID_SOURCE / INVALID_PTX (a "
+        "kernel KeOps compiled that this GPU's driver cannot load)",
+        r"\[KeOps\] error: cuModuleLoadDataEx\([^\n]{0,80}\) failed with error CUDA_ERROR_\w{3,40}",
+        "KeOps compiled the formula's kernel with NVRTC into its cache folder and the driver refused to load it: "
+        "the cache holds a kernel compiled for another GPU (a cache in a home folder shared by nodes with "
+        "different GPUs), or NVRTC is newer than the driver (PTX of a later CUDA than the driver supports).",
+        "Clear KeOps' cache and compile again on this GPU (`python -c 'import pykeops; pykeops.clean_pykeops()'`), "
+        "give each node type its own cache folder (pykeops.set_build_folder('<per-node folder>')) when a home "
+        "folder is shared by nodes with different GPUs, and use CUDA libraries no newer than the driver "
+        "(`nvidia-smi` shows its highest CUDA).",
+        weight=85,
+        applies="pykeops 2.x (KeOps), GeomLoss and other KeOps users on GPUs",
+        shown_by=("tests/troubleshooting/test_round64_v64.py::test_kernel_compilers_and_builds",),
+        example="[KeOps] error: cuModuleLoadDataEx(&module, target, 0, NULL, NULL) failed with error "
+        "CUDA_ERROR_INVALID_SOURCE",
+        example_source="getkeops keopscore/binders/nvrtc/Gpu_link_compile (its CUDA driver call check)",
+    ),
+)

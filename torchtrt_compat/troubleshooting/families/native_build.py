@@ -518,6 +518,19 @@ FAMILIES: tuple[KnownError, ...] = (
         "matching lib folder for the link.",
         variants=(
             _CGO_VARIANT,
+            # issue 36, round sixty-four: NumPy's C headers, which a C extension's build gets from the numpy of the
+            # build environment (numpy.get_include()), not from the system
+            Variant(
+                rf"{_Q}?numpy/(?:arrayobject|ndarrayobject|ndarraytypes|npy_common|ufuncobject)\.h{_Q}?: No such file",
+                "NumPy's C headers (numpy/arrayobject.h)",
+                "The extension includes NumPy's C API, whose headers come with the numpy package of the Python that "
+                "builds it (numpy.get_include()): that Python has no numpy, or pip built in an isolated environment "
+                "without it, or the environment is broken (a numpy half removed). Install numpy into the same "
+                "Python first and build against it (`python -m pip install numpy`, then `python -m pip install "
+                "--no-build-isolation <package>`); for an old package that needs an old NumPy, install the numpy "
+                "release of its time (its setup.py / requirements) in a fresh virtual environment.",
+                strict=True,
+            ),
             Variant(
                 rf"Cannot open include file: {_Q}(?:NvInfer|NvOnnxParser)",
                 "TensorRT (Windows)",
@@ -1054,7 +1067,11 @@ FAMILIES: tuple[KnownError, ...] = (
         r"The detected CUDA version \((?:\d{1,2}\.\d{1,2}|%s)\) mismatches the version that was used to compile"
         r"|Cuda extensions are being compiled with a version of Cuda that does\b"
         r"|Installed CUDA version \d{1,2}\.\d{1,2} does not match the version torch was compiled with"
-        r"|nvcc version \(?\d{1,2}\.\d{1,2}\)? (?:does not match|mismatch(?:es)? with) (?:the )?(?:PyTorch|torch)",
+        r"|nvcc version \(?\d{1,2}\.\d{1,2}\)? (?:does not match|mismatch(?:es)? with) (?:the )?(?:PyTorch|torch)"
+        # nvcc's (EDG's) errors inside torch's own headers ("torch/include/torch/csrc/api/include/torch/enum.h(164):
+        # error: no instance of function template \"c10::visit\" ..."): an nvcc older than the one torch's C++ API
+        # needs compiles the extension (issue 36, round sixty-four)
+        r"|[\\/]torch[\\/]include[\\/][^\n]{1,200}\.h\(\d{1,6}\): error: ",
         "torch.utils.cpp_extension builds with the nvcc of CUDA_HOME (or PATH), and that toolkit's major differs "
         "from the CUDA torch was built with: an extension built so would not load with this torch (apex's setup.py "
         "and DeepSpeed's op builder make the same check in their own words, and refuse any other release).",
@@ -1847,6 +1864,9 @@ FAMILIES: tuple[KnownError, ...] = (
         r"error: command '(?:gcc|g\+\+|c\+\+|cc|x86_64-linux-gnu-gcc|aarch64-linux-gnu-gcc)' failed: No such file "
         r"or directory|unable to execute '(?:gcc|g\+\+|c\+\+|x86_64-linux-gnu-gcc)': No such file or directory"
         r"|No CMAKE_CXX_COMPILER could be found|No CMAKE_C_COMPILER could be found"
+        # CMake's own words when the generator found no compiler at all (a Windows shell without Visual C++: "CMake
+        # Error: CMAKE_C_COMPILER not set, after EnableLanguage"; issue 36, round sixty-four)
+        r"|CMAKE_CXX?_COMPILER not set, after EnableLanguage"
         r"|error trying to exec 'cc1(?:plus)?': execvp: No such file or directory"
         # gcc's newer wording of the same (issue 36, round thirty-nine): "gcc: fatal error: cannot execute 'cc1plus':
         # execvp: No such file or directory" (gcc found, its C++ compiler proper not: g++ not installed)
@@ -3233,6 +3253,9 @@ _ROUND13: tuple[KnownError, ...] = (
         "(ResolutionImpossible)",
         r"because these package versions have conflicting dependencies"
         r"|ResolutionImpossible: for help visit"
+        # its explanation alone, as a paste cut above it keeps it ("The conflict is caused by:\n    torchmeta 1.8.0
+        # depends on torch<1.10.0 and >=1.4.0"; issue 36, round sixty-four)
+        r"|^\s{0,8}The conflict is caused by:\s*\n\s{0,12}[\w.-]{1,80} [\w.+-]{1,40} depends on "
         r"|ERROR: Cannot install [^\n]{1,300} because these package versions",
         "pip's resolver found no set of versions that meets every pin at once: two requirements (often torch with a "
         "torchvision / torchaudio / xformers built for another torch, or a package that pins an old torch) need "
@@ -4175,5 +4198,57 @@ FAMILIES = FAMILIES + (
         "cutlass_preprocessors.cc:125",
         example_source="FasterTransformer's FT_CHECK / TLLM-style assertion in cutlass_preprocessors.cc "
         "(get_arch / 'Unsupported Arch')",
+    ),
+)
+
+# issue 36, round sixty-four: a compiler that suggests the name it knows
+FAMILIES = FAMILIES + (
+    KnownError(
+        "build-source-name-typo",
+        "error: 'X' was not declared in this scope; did you mean 'Y'? (the project's source names something that is "
+        "called otherwise at this revision)",
+        rf"error: {_Q}\w{{1,80}}{_Q} was not declared in this scope; did you mean {_Q}\w{{1,80}}{_Q}\?",
+        "The compiler knows a near name: the source at this revision has a typo, or uses a name that was renamed "
+        "in the project or in one of its dependencies' headers (another version of a library than the one it was "
+        "written against). Not a toolkit or driver problem.",
+        "Build a released version of the project (a tag, not a development branch), or the commit that fixed it "
+        "(its issue tracker names it); if the suggested name belongs to a dependency, install the dependency "
+        "version the project targets. Fixing the one line to the suggested name works only when the suggestion is "
+        "really the same thing.",
+        op=rf"{_Q}(\w{{1,80}}){_Q} was not declared in this scope; did you mean",
+        loose=True,
+        weight=30,
+        applies="C / C++ projects built with GCC (CmdStan, native extensions, research code)",
+        shown_by=("tests/troubleshooting/test_round64_v64.py::test_kernel_compilers_and_builds",),
+        example="src/cmdstan/command.hpp:158:33: error: 'open_platform_id' was not declared in this scope; did you "
+        "mean 'opencl_platform_id'?",
+        example_source="GCC's C++ front end (cp/name-lookup.c: 'was not declared in this scope', with its "
+        "spelling suggestion since GCC 6)",
+    ),
+    KnownError(
+        "build-extension-own-symbol-undefined",
+        "ImportError: <extension>.so: undefined symbol: _Z... (a function of the extension's own code missing from "
+        "this build, not torch's)",
+        r"\.so(?:\.\d{1,3})?: undefined symbol: (?!_ZN[KVR]{0,2}(?:2at|3c10|5torch|6caffe2|4c10d|4aten)\d)"
+        r"(?![^\n]{0,40}(?:N2at|N3c10|N5torch)\d)_Z\w{1,200}",
+        "The compiled extension calls a C++ function that none of the files it was linked from defines: a function "
+        "of its own sources compiled out of this build (a CPU-only build that still calls a function defined only "
+        "in its .cu file, a source file left out of the extension's sources, a #define that switches the wrong "
+        "branch on), or one from a library it was built against and does not link. Not torch's symbols (those are "
+        "another torch: extension-abi-mismatch).",
+        "Name the function: `c++filt <the _Z... symbol>`, find which source defines it (`grep -rn '<name>' "
+        "<extension sources>`), and rebuild so that file is compiled and linked: the configuration that includes "
+        "it (the CUDA build when the definition is in a .cu file, or the CPU build without the call), the file "
+        "added to the extension's sources, in a clean build folder (`rm -rf build *.egg-info` before `pip install "
+        "-v --no-build-isolation .`); or install the project's release that fixed its build (its issue tracker).",
+        op=r"undefined symbol: (_Z\w{1,200})",
+        loose=True,
+        alternatives=("extension-abi-mismatch",),
+        weight=55,
+        applies="C++ / CUDA extensions (torch.utils.cpp_extension, setuptools, CMake) on Linux",
+        shown_by=("tests/troubleshooting/test_round64_v64.py::test_kernel_compilers_and_builds",),
+        example="ImportError: /env/lib/python3.7/site-packages/torchac_backend_cpu.cpython-37m-x86_64-linux-gnu.so: "
+        "undefined symbol: _Z8free_cdfPt",
+        example_source="the dynamic loader's (glibc ld.so) 'undefined symbol' error, as Python's ImportError shows it",
     ),
 )

@@ -449,6 +449,11 @@ _FAILURES: tuple[KnownError, ...] = (
         "num-cuda-op-no-dtype-kernel",
         "\"<op>_cuda\" not implemented for 'BFloat16' / 'Half' (no CUDA kernel of this op for the dtype)",
         r"\"[\w.:]{1,60}_cuda\w{0,30}\" not implemented for '(?:Half|BFloat16|ComplexHalf|Float8_\w{1,10})'"
+        # an integer tensor given to a floating-point op ("floor_cuda" not implemented for 'Long'; issue 36, round
+        # sixty-four)
+        # (not an op that takes an index tensor: nll_loss, embedding, gather, scatter, index_*: torch-index-dtype's)
+        r"|\"(?![\w.:]{0,60}?(?:index|nll_loss|embedding|gather|scatter))[\w.:]{1,60}_cuda\w{0,30}\" not implemented "
+        r"for '(?:Long|Int|Short|Char|Byte|Bool)'"
         # torch's CUDA upsampling kernels dispatch as "upsample_<mode>_out_frame" (aten/src/ATen/native/cuda/
         # UpSample*.cu; bfloat16 came to them in torch 2.x), the CPU's under other names (issue 36, round thirty-three)
         r"|\"upsample_\w{1,30}_out_frame\" not implemented for '(?:Half|BFloat16)'"
@@ -461,6 +466,16 @@ _FAILURES: tuple[KnownError, ...] = (
         "`torch.autocast('cuda', enabled=False)` on float32 inputs), or upgrade torch (`torchtrt-compat check` "
         "shows which release fits the rest of the stack).",
         variants=(
+            # issue 36, round sixty-four: a floating-point op (floor, ceil, round, mean, a norm) on an integer tensor
+            Variant(
+                r"_cuda\w{0,30}\" not implemented for '(?:Long|Int|Short|Char|Byte|Bool)'",
+                "an integer tensor given to a floating-point op (labels as Long)",
+                "The op has no kernel for integer tensors on the GPU: an int64 tensor (class labels, indices) went "
+                "where floats were expected, often inside a library that assumes float labels (a check such as "
+                "y.floor() == y.ceil()). Cast it before the call (`y.float()`, or pass labels as float / one-hot "
+                "arrays as the library's examples do), or upgrade the library whose frame raised it: such casts are "
+                "bugs its later releases fix.",
+            ),
             # issue 36, round fifty-four: an FP8 GEMM on an AMD GPU: MI300 (gfx942) computes in the fnuz float8
             # types, not the OCP ones NVIDIA GPUs use
             Variant(

@@ -466,8 +466,12 @@ FAMILIES: tuple[KnownError, ...] = (
     KnownError(
         "ort-provider-not-in-build",
         "The DirectML / OpenVINO / ROCm provider asked for is not in this onnxruntime build",
-        r"Specified provider '(?:Dml|DML|OpenVINO|ROCM|ROCm|MIGraphX|CoreML|QNN)ExecutionProvider' is not in "
+        r"Specified provider '(?:Dml|DML|OpenVINO|ROCM|ROCm|MIGraphX|QNN)ExecutionProvider' is not in "
         r"available provider names"
+        # CoreML exists on Apple machines only: asked for where CUDA's provider is available it is an app's list of
+        # every platform's providers, and onnxruntime skips it (issue 36, round sixty-four)
+        r"|Specified provider 'CoreMLExecutionProvider' is not in available provider names(?!\.?\s{0,2}Available "
+        r"providers: '[^'\n]{0,200}CUDAExecutionProvider)"
         # onnxruntime-genai names providers by their short names ("dml", "cuda") in genai_config.json
         r"|Unknown Provider Type: ?'?(?:" + _PROVIDER_SHORT_NAMES + ")",
         "Each of these providers ships in its own package (onnxruntime-directml, onnxruntime-openvino, the ROCm "

@@ -3232,3 +3232,44 @@ FAMILIES = FAMILIES + (
         "forward's inputs)",
     ),
 )
+
+# issue 36, round sixty-four: cuDNN's RNN kernels and the backward passes they lack; torch 1.12's JIT graph copy
+FAMILIES = FAMILIES + (
+    KnownError(
+        "torch-cudnn-rnn-backward",
+        "cuDNN RNN: 'cudnn RNN backward can only be called in training mode' / 'derivative for _cudnn_rnn_backward "
+        "is not implemented' (gradients through an LSTM / GRU in eval mode, or a second-order gradient)",
+        r"cudnn RNN backward can only be called in training mode"
+        r"|derivative for _cudnn_rnn_backward is not implemented",
+        "torch runs LSTM / GRU / RNN layers on the GPU through cuDNN, whose kernels give a backward pass only in "
+        "training mode and no second derivative: a gradient taken with the model in eval mode (adversarial "
+        "attacks, saliency maps, EWC / Fisher importance, input gradients) or through a gradient (MAML and other "
+        "meta-learning inner loops, gradient penalties) has no cuDNN kernel.",
+        "Run that step without cuDNN: `with torch.backends.cudnn.flags(enabled=False):` around the forward and "
+        "backward that need it (torch's own RNN kernels then compute it, slower), or put the RNN modules in train "
+        "mode for it (`model.train()`, with dropout set to 0 if it must stay deterministic); libraries that do this "
+        "for you (Avalanche's EWC, attack toolkits) fixed it in later releases.",
+        weight=85,
+        applies="torch nn.LSTM / GRU / RNN on CUDA with cuDNN (any 1.x / 2.x release)",
+        shown_by=("tests/troubleshooting/test_round64_v64.py::test_cudnn_rnn_and_torch_kernels",),
+        example="RuntimeError: cudnn RNN backward can only be called in training mode",
+        example_source="torch aten/src/ATen/native/cudnn/RNN.cpp (_cudnn_rnn_backward's TORCH_CHECK(fn_train, ...)) "
+        "and tools/autograd/derivatives.yaml (_cudnn_rnn_backward has no derivative)",
+    ),
+    KnownError(
+        "torch-jit-graph-copy-lint",
+        "TorchScript: Graph::copy() encountered a use of a value N not in scope. Run lint! (a JIT bug of torch 1.12)",
+        r"Graph::copy\(\) encountered a use of a value \d{1,8} not in scope\. Run lint!",
+        "torch's JIT corrupted the graph it was optimizing (a value used outside its scope), a bug of the torch "
+        "1.12 releases met by traced / scripted functions such as Pyro's NUTS with jit_compile=True; the model is "
+        "not at fault.",
+        "Run it without the JIT (Pyro / NumPyro-style `jit_compile=False`, no torch.jit.trace / script of that "
+        "function), or use a torch release without the bug (1.11, or 1.13 and later); `torchtrt-compat check` "
+        "shows which torch fits the rest of the stack.",
+        weight=85,
+        applies="torch 1.12.x TorchScript (torch.jit.trace / script), Pyro's jit_compile",
+        shown_by=("tests/troubleshooting/test_round64_v64.py::test_cudnn_rnn_and_torch_kernels",),
+        example="RuntimeError: Graph::copy() encountered a use of a value 133 not in scope. Run lint!",
+        example_source="torch torch/csrc/jit/ir/ir.cpp (Graph::copy's value-environment check)",
+    ),
+)
