@@ -103,6 +103,7 @@ LATER_ROUNDS = (
     "explain_round62",
     "explain_round63",
     "explain_round64",
+    "explain_round65",
 )
 #: the sets judged by hand, blind first: rounds three to five, round six's domain samples (one file per domain, each
 #: judged blind before that domain's fixes) and the later rounds' blind samples

@@ -907,6 +907,18 @@ _LATER_ROUNDS = (
             ("after_by_hand", "after round sixty-four's fixes (not blind)"),
         ],
     ),
+    (
+        "explain_round65",
+        "round sixty-five (GPU image-processing libraries, hand and gaze tracking, traffic analytics and crowd "
+        "counting, speech enhancement, 3D human bodies, LLM evaluation harnesses, notebook servers; a small set)",
+        [
+            (
+                "blind_by_hand",
+                "**blind**: first answers after every round-sixty-four fix (`09b4cc4`)",
+            ),
+            ("after_by_hand", "after round sixty-five's fixes (not blind)"),
+        ],
+    ),
 )
 
 

@@ -53,6 +53,7 @@ from torchtrt_compat.troubleshooting import explain
         ("round62", 73),
         ("round63", 68),
         ("round64", 61),
+        ("round65", 24),
     ],
 )
 def test_the_later_rounds_are_drawn_from_elsewhere(name: str, count: int) -> None:

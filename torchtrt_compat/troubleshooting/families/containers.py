@@ -82,6 +82,13 @@ _SHM_USERS = (
     r"\bNCCL\b|tensor[_ -]parallel|\bvllm\b|RayWorkerWrapper|DataLoader|torch\.distributed|torchrun|num_workers"
 )
 
+#: nvidia-smi missing where the driver's kernel module is loaded (/proc/driver/nvidia/version answers): the driver's
+#: user-space tools and libraries were not injected (a container or pod started without the NVIDIA runtime)
+_TOOLS_NOT_INJECTED = (
+    r"\bnvidia-smi: (?:command )?not found\b[\s\S]{0,2000}?\bNVRM version: NVIDIA"
+    r"|\bNVRM version: NVIDIA[\s\S]{0,2000}?\bnvidia-smi: (?:command )?not found\b"
+)
+
 _TOOLKIT_ROWS: tuple[KnownError, ...] = (
     KnownError(
         "host-toolkit-missing",
@@ -438,7 +445,10 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
         r"(?:CUDA driver version is insufficient for CUDA runtime version|cudaErrorInsufficientDriver)"
         # the nvidia/cuda images' start banner (/opt/nvidia/nvidia_entrypoint.d): no driver injected into the
         # container, every GPU call in it will fail
-        r"|The NVIDIA Driver was not detected\.\s{1,4}GPU functionality will not be available",
+        r"|The NVIDIA Driver was not detected\.\s{1,4}GPU functionality will not be available"
+        # nvidia-smi missing where the kernel module is loaded (/proc/driver/nvidia/version answers): a container or
+        # pod the driver's user-space tools and libraries were not injected into (issue 36, round sixty-five)
+        rf"|{_TOOLS_NOT_INJECTED}",
         "Inside a container the NVIDIA driver's libraries and device nodes exist only when the container was started "
         "with the GPUs (docker --gpus, the nvidia runtime, a GPU device reservation): without them CUDA reports 'CUDA "
         "driver version is insufficient' (35) or 'no CUDA-capable device' (100) whatever the host's driver. If "
@@ -462,7 +472,8 @@ _TOOLKIT_ROWS: tuple[KnownError, ...] = (
             # issue 36, round thirty-six: a Kubernetes pod (device plugin, runtime class, nvidia.com/gpu limit)
             Variant(KUBERNETES_POD, "a Kubernetes pod", KUBERNETES_GPU_FIX),
         ),
-        requires=rf"{CONTAINER_CONTEXT}|{_SINGULARITY}",
+        # (or the driver's tools missing beside its loaded kernel module: a container by that sign alone)
+        requires=rf"{CONTAINER_CONTEXT}|{_SINGULARITY}|{_TOOLS_NOT_INJECTED}",
         alternatives=("cuda-driver-insufficient",),
         decide="driver-or-no-gpu",
         weight=84,

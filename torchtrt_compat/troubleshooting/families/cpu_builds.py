@@ -100,6 +100,10 @@ _TENSORFLOW: tuple[KnownError, ...] = (
         r"|Could not find cuda drivers on your machine, GPU will not be used"
         r"|list_physical_devices\(['\"]GPU['\"]\)\)?\s{0,6}(?:>>> ?)?(?:\n\s{0,8})?\[\]"
         r"|Num GPUs Available:?\s{1,4}0\b"
+        # an issue's title that says so above a log that shows the GPU otherwise working ("(issue title: ...
+        # tensorflow doesn't recognize the GPU cards)"; issue 36, round sixty-five)
+        r"|^\(issue title: [^\n]{0,200}?\btensorflow\b[^\n]{0,60}?\b(?:doesn'?t|does not|can'?t|cannot|won'?t|not)"
+        r" (?:recogni[sz]e|detect|see|find|use)\b[^\n]{0,40}?\bGPUs?\b"
         # tfjs-node-gpu's own check (tfjs-node: "Successfully loaded libtensorflow in Node.js, but couldn't load GPU.
         # Make sure CUDA Toolkit and cuDNN are installed and accessible, or turn off GPU mode."), issue 36, round thirty
         r"|Successfully loaded libtensorflow in Node\.js, but couldn'?t load GPU"

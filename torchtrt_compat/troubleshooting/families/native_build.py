@@ -1905,6 +1905,9 @@ FAMILIES: tuple[KnownError, ...] = (
         # (a paste may double the space after "error:", issue 36, round forty-two)
         r"error: {1,3}command '[^'\n]{0,300}(?:nvcc|gcc|g\+\+|c\+\+|cl|x86_64-linux-gnu-gcc)(?:\.exe)?' "
         r"failed with exit (?:status|code) \d{1,3}"
+        # the same line with its opening quote lost in a paste ("error: /opt/cuda-9.2/bin/nvcc' failed with exit
+        # status 1"; issue 36, round sixty-five)
+        r"|error: {1,3}/[^'\n]{0,300}/bin/(?:nvcc|gcc|g\+\+|c\+\+)' failed with exit (?:status|code) \d{1,3}"
         r"|RuntimeError: Error compiling objects for extension|Error building extension '[\w.-]{1,80}'"
         r"|Command '\['ninja', '-v'[^\n]{0,60}\]' returned non-zero exit status \d{1,3}"
         r"|ninja: build stopped: subcommand failed"

@@ -226,3 +226,59 @@ FAMILIES = FAMILIES + (
         example_source="SAPIEN's svulkan2 renderer (its GLFW initialisation and fall-back without a window)",
     ),
 )
+
+# issue 36, round sixty-five: PyOpenGL's GLUT renderers (the PIFu / PIFuHD / Neural Body family of mesh renderers)
+FAMILIES = FAMILIES + (
+    KnownError(
+        "pyopengl-glut-render-failed",
+        "PyOpenGL / GLUT rendering failed: glutInit undefined (no freeglut), glutCreateWindow's title type, "
+        "freeglut's fghGenBuffers is NULL, glTexImage2D GL_RGBA32F invalid value",
+        r"NullFunctionError: Attempt to call an undefined function glut\w{2,40}"
+        r"|\bfreeglut \([^)\n]{0,80}\): fgInitGL2: fgh\w{2,40} is NULL"
+        r"|glutCreateWindow[\s\S]{0,600}?ctypes\.ArgumentError: argument 1: <class 'TypeError'>: wrong type"
+        r"|err = 1281,\s{0,8}description = b'invalid value',\s{0,8}baseOperation = glTexImage2D,[\s\S]{0,200}?"
+        r"GL_RGBA32F",
+        "A renderer that opens an OpenGL window through GLUT (PyOpenGL's bindings; PIFu-style and SMPL mesh "
+        "renderers) could not start: the freeglut library is not installed (PyOpenGL's glutInit is then an undefined "
+        "function), the OpenGL the session gets is too old or a basic one (a remote desktop, a VM, Mesa's software "
+        "renderer: no buffer objects, no float textures), or the code passes a str where this PyOpenGL wants bytes.",
+        "Give it a real OpenGL: install freeglut (Debian / Ubuntu `sudo apt install freeglut3-dev libgl1`; Windows: "
+        "a PyOpenGL wheel that bundles freeglut), run it in a session of the NVIDIA driver (not a remote desktop's "
+        "display driver), and on a headless machine render off-screen (PYOPENGL_PLATFORM=egl with the driver's EGL, "
+        "or osmesa) or through a virtual display (`xvfb-run -s '-screen 0 1024x768x24' python ...`).",
+        variants=(
+            Variant(
+                r"glutCreateWindow[\s\S]{0,600}?ctypes\.ArgumentError",
+                "glutCreateWindow given a str title",
+                "This PyOpenGL's glutCreateWindow takes the title as bytes on Python 3: pass "
+                "`glutCreateWindow(b'My Render')` (edit the renderer's call), or install a PyOpenGL release that "
+                "accepts str (3.1.6 and later).",
+                strict=True,
+            ),
+            Variant(
+                r"NullFunctionError: Attempt to call an undefined function glut",
+                "no freeglut library (glutInit undefined)",
+                "PyOpenGL found no GLUT library to call: install freeglut (`sudo apt install freeglut3-dev` / "
+                "`dnf install freeglut`; conda: `conda install -c conda-forge freeglut`; Windows: a PyOpenGL wheel "
+                "that bundles the freeglut DLLs), then start the renderer again; on a headless server also give it "
+                "a display (xvfb-run) or render off-screen with EGL.",
+                strict=True,
+            ),
+            Variant(
+                r"GL_RGBA32F|fgInitGL2",
+                "an OpenGL too old for the renderer (float textures, buffer objects)",
+                "The OpenGL context lacks what the renderer needs (float render targets, buffer objects): a remote "
+                "desktop or VM display driver, Mesa's software OpenGL, or macOS's legacy 2.1 context. Run it where "
+                "the GPU's own OpenGL driver serves the session (locally on the NVIDIA driver; Linux over EGL for "
+                "headless, PYOPENGL_PLATFORM=egl), or update the driver; on macOS use a Linux machine for this step.",
+            ),
+        ),
+        weight=80,
+        applies="PyOpenGL with GLUT (freeglut) on Linux, Windows and macOS; PIFu, PIFuHD, Neural Body, EFT renderers",
+        shown_by=("tests/troubleshooting/test_round65_v65.py::test_opengl_renderers_and_containers",),
+        example="OpenGL.error.NullFunctionError: Attempt to call an undefined function glutInit, check for "
+        "bool(glutInit) before calling",
+        example_source="PyOpenGL OpenGL/platform/baseplatform.py (NullFunctionError), freeglut fg_init.c "
+        "(fgInitGL2's 'fghGenBuffers is NULL')",
+    ),
+)
