@@ -1388,7 +1388,8 @@ def _wrapped_warning_lines(text: str, found: dict[int, Level]) -> None:
                 break
             block.append(at)
             at, last = stop + 1, stop - at
-        source = text[at : text.find("\n", at) if "\n" in text[at:] else len(text)]
+        source_end = text.find("\n", at)
+        source = text[at : source_end if source_end >= 0 else len(text)]
         if block and last < width and source[:1] in (" ", "\t") and source.strip():
             found.update((s, "warning") for s in block)
 
