@@ -1348,10 +1348,10 @@ def _warning_message_lines(text: str, found: dict[int, Level]) -> None:
         at = m.start()
         while at > 0 and len(message) < 12:
             above = line_start(text, at - 1)
-            if found.get(above) == "warning" and "Warning: " in text[above : at - 1]:
+            line = text[above : at - 1]
+            if found.get(above) == "warning" and "Warning: " in line:
                 found.update((s, "warning") for s in message if found.get(s) == "error")
                 break
-            line = text[above : at - 1]
             if not line.strip() or line[:1].isspace() or line.startswith("Traceback"):
                 break
             message.append(above)
